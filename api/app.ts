@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Client } from '@temporalio/client';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../domain';
+import type { BlobStore } from '../infra/blobs';
+import type { Config } from '../infra/config';
+import type { Db } from '../infra/db/database';
+import { loggerOptions } from '../infra/logger';
+import { authPlugin } from './plugins/auth';
+import { envelopePlugin } from './plugins/envelope';
+import { accountRoutes } from './routes/account';
+import { healthRoutes } from './routes/health';
+import { householdApplicationRoutes, leaseUpRoutes } from './routes/lease-up';
+import { opportunityRoutes } from './routes/opportunity';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  temporal: Client;
+  blobs: BlobStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    temporal: Client;
+    blobs: BlobStore;
+  }
+}
+
+/** The API: infrastructure first, then one plugin per section-7 route group, then the web app. */
+export async function buildApp({ config, db, temporal, blobs }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, 'api'),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('temporal', temporal);
+  app.decorate('blobs', blobs);
+  await app.register(envelopePlugin);
+  await app.register(authPlugin, { config });
+
+  await app.register(healthRoutes);
+  await app.register(accountRoutes, { prefix: '/api/Account' });
+  await app.register(opportunityRoutes, { prefix: '/api/Opportunity' });
+  await app.register(leaseUpRoutes, { prefix: '/api/LeaseUpApplication' });
+  await app.register(householdApplicationRoutes, { prefix: '/api/Household' });
+
+  const webRoot = resolve(config.WEB_DIST);
+  const hasWeb = existsSync(resolve(webRoot, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+
+  // Unknown API paths answer in the envelope; any other GET is a client-side route of the web app.
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ status: 404, message: MESSAGES.notFound, data: { code: 'notFound' } });
+  });
+  return app;
+}

@@ -1,0 +1,25 @@
+import { MESSAGES, type ErrorData, type MessageCode } from '../domain';
+
+/** A refusal the API answers with a 4xx in the spec's envelope. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorData['code'],
+    message: string = code in MESSAGES ? MESSAGES[code as MessageCode] : code,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (code: MessageCode = 'notFound') => new HttpError(404, code);
+export const forbidden = () => new HttpError(403, 'forbidden');
+export const conflict = (code: MessageCode) => new HttpError(409, code);
+export const unprocessable = (code: MessageCode) => new HttpError(422, code);
+
+/** HTTP status for a workflow validator's refusal code. */
+export function statusForRefusal(code: string): number {
+  if (code === 'forbidden') return 403;
+  if (code === 'validation') return 400;
+  return 409;
+}

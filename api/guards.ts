@@ -1,0 +1,24 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Role } from '../domain';
+import { forbidden } from './errors';
+import { requireSession } from './plugins/auth';
+
+/**
+ * Route guards in one place (spec section 6). `signedIn(...roles)` is the preHandler of every
+ * protected route: 401 without a valid token, 403 when the role is not allowed.
+ */
+export const ROLE_GROUPS = {
+  /** Residents and applicants act on their own household. */
+  resident: ['User', 'Tenant'],
+  manager: ['Manager'],
+  resident_or_manager: ['User', 'Tenant', 'Manager'],
+  any: ['User', 'Tenant', 'Admin', 'Manager', 'HousingAmbassador'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export function signedIn(...groups: (keyof typeof ROLE_GROUPS)[]): preHandlerAsyncHookHandler {
+  const allowed = new Set<Role>(groups.flatMap((g) => ROLE_GROUPS[g]));
+  return async function guard(request: FastifyRequest) {
+    await requireSession(request);
+    if (!allowed.has(request.session.role)) throw forbidden();
+  };
+}

@@ -1,0 +1,33 @@
+import { createBlobStore } from '../infra/blobs';
+import { loadConfig, runMain } from '../infra/config';
+import { assertDatabaseReachable, createDb } from '../infra/db/database';
+import { migrateToLatest } from '../infra/db/migrate';
+import { createTemporalClient } from '../infra/temporal/connection';
+import { buildApp } from './app';
+
+// The API entry point: serves /api and the built web app; scales apart from the worker.
+await runMain('api', async () => {
+  const config = loadConfig();
+  const db = createDb(config);
+  await assertDatabaseReachable(db, config.DATABASE_URL);
+  // Migrations are idempotent and take kysely's lock, so several replicas may start at once.
+  await migrateToLatest(db);
+  const temporal = await createTemporalClient(config);
+  const blobs = createBlobStore(config);
+  const app = await buildApp({ config, db, temporal, blobs });
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'api stopping');
+    await app.close();
+    await temporal.connection.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+});

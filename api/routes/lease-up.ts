@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ActionBody, ApplyBody, ManagerActionName } from '../../domain';
+import { signedIn } from '../guards';
+import * as leaseUp from '../services/lease-up';
+
+const ApplicationParams = z.object({ id: z.string().uuid('Invalid application id') });
+
+/** `/api/LeaseUpApplication` (spec section 7). Every action becomes the workflow Update of its name. */
+export const leaseUpRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, temporal: app.temporal, taskQueue: app.config.TEMPORAL_TASK_QUEUE });
+
+  app.post('/apply', { preHandler: signedIn('resident'), schema: { body: ApplyBody } }, async (request, reply) =>
+    reply.ok(await leaseUp.apply(deps(), request.session, request.body), 'Application submitted', 201),
+  );
+
+  app.get(
+    '/getApplications',
+    { preHandler: signedIn('resident_or_manager'), schema: { querystring: z.object({ search: z.string().trim().max(200).optional() }) } },
+    async (request, reply) => reply.ok(await leaseUp.list(deps(), request.session, request.query.search)),
+  );
+
+  app.get('/getDetailsById/:id', { preHandler: signedIn('resident_or_manager'), schema: { params: ApplicationParams } }, async (request, reply) =>
+    reply.ok(await leaseUp.detail(deps(), request.session, request.params.id)),
+  );
+
+  app.get('/timeline/:id', { preHandler: signedIn('resident_or_manager'), schema: { params: ApplicationParams } }, async (request, reply) => {
+    const view = await leaseUp.detail(deps(), request.session, request.params.id);
+    return reply.ok({ currentStep: view.currentStep, status: view.status, timeline: view.timeline });
+  });
+
+  app.post(
+    '/updateleaseapplicationstatus/:id/:action',
+    {
+      preHandler: signedIn('manager'),
+      schema: { params: ApplicationParams.extend({ action: ManagerActionName }), body: ActionBody.nullish() },
+    },
+    async (request, reply) =>
+      reply.ok(await leaseUp.act(deps(), request.session, request.params.id, request.params.action, request.body ?? {})),
+  );
+
+  app.post(
+    '/background-consent/:id/:consent',
+    { preHandler: signedIn('resident'), schema: { params: ApplicationParams.extend({ consent: z.enum(['true', 'false']) }) } },
+    async (request, reply) => {
+      const action = request.params.consent === 'true' ? 'ProvideConsentForScreening' : 'DenyConsentForScreening';
+      return reply.ok(await leaseUp.act(deps(), request.session, request.params.id, action));
+    },
+  );
+
+  app.post('/withdraw-application/:id', { preHandler: signedIn('resident'), schema: { params: ApplicationParams } }, async (request, reply) =>
+    reply.ok(await leaseUp.act(deps(), request.session, request.params.id, 'Withdraw')),
+  );
+};
+
+/** `/api/Household/submit-applicant-profile/{id}`: the applicant submits the profile to an application. */
+export const householdApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/submit-applicant-profile/:id',
+    { preHandler: signedIn('resident'), schema: { params: ApplicationParams } },
+    async (request, reply) =>
+      reply.ok(
+        await leaseUp.act({ db: app.db, temporal: app.temporal, taskQueue: app.config.TEMPORAL_TASK_QUEUE }, request.session, request.params.id, 'SubmitProfile'),
+      ),
+  );
+};

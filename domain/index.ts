@@ -1,0 +1,6 @@
+export * from './roles';
+export * from './envelope';
+export * from './messages';
+export * from './lease-up';
+export * from './opportunity';
+export * from './account';

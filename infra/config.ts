@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, parsed once at start. The same code runs on the embedded
+ * defaults (infra/start.ts fills these in) and against a Temporal cluster, managed PostgreSQL and S3.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const postgresUrl = z
+  .string()
+  .url('must be a URL like postgres://user:password@host:5432/db')
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://');
+
+const hostPort = z
+  .string()
+  .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port, for example localhost:7233');
+
+const base64Key = z
+  .string()
+  .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes encoded in base64 (openssl rand -base64 32)');
+
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+
+    DATABASE_URL: postgresUrl,
+    PG_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+    PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    PG_SSL: bool.default(false),
+
+    TEMPORAL_ADDRESS: hostPort,
+    TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+    TEMPORAL_TASK_QUEUE: z.string().min(1).default('housing-portal'),
+    TEMPORAL_TLS_CERT_PATH: z.string().optional(),
+    TEMPORAL_TLS_KEY_PATH: z.string().optional(),
+    TEMPORAL_TLS_CA_PATH: z.string().optional(),
+    TEMPORAL_API_KEY: z.string().optional(),
+
+    BLOB_DRIVER: z.enum(['local', 's3']).default('local'),
+    BLOB_DIR: z.string().default('.data/blobs'),
+    S3_ENDPOINT: z.string().url('must be a URL like https://s3.amazonaws.com').optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool.default(true),
+
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    JWT_PRIVATE_KEY: z.string().optional(),
+    JWT_PUBLIC_KEY: z.string().optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+
+    /** Key for personal data at rest and for the Temporal payload codec. */
+    DATA_ENCRYPTION_KEY: base64Key,
+
+    WEB_DIST: z.string().default('web/dist'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when BLOB_DRIVER=s3' });
+    }
+    if (!c.JWT_SECRET && !(c.JWT_PRIVATE_KEY && c.JWT_PUBLIC_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required (or JWT_PRIVATE_KEY and JWT_PUBLIC_KEY)' });
+    }
+    if (Boolean(c.TEMPORAL_TLS_CERT_PATH) !== Boolean(c.TEMPORAL_TLS_KEY_PATH)) {
+      ctx.addIssue({ code: 'custom', path: ['TEMPORAL_TLS_KEY_PATH'], message: 'TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH go together' });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; the error is one line naming each bad variable and what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = issue.path.join('.') || 'configuration';
+    const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
+    return `${name} ${message}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+/**
+ * Entry points call this: prints one line and exits on a bad configuration or an unreachable
+ * service instead of a stack trace.
+ */
+export async function runMain(name: string, main: () => Promise<void>, cleanUp?: () => Promise<unknown>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${name}: ${message.split('\n')[0]}\n`);
+    await cleanUp?.().catch(() => undefined);
+    process.exit(1);
+  }
+}

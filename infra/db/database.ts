@@ -1,0 +1,153 @@
+import { Kysely, PostgresDialect, type ColumnType, type Generated } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { ApplicationStatus, PendingTask, TimelineStep, Role } from '../../domain';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+/** numeric columns come back as strings from pg; written as numbers. */
+type Numeric = ColumnType<string, number | string, number | string>;
+
+export interface OrganizationTable {
+  id: Generated<string>;
+  name: string;
+  slug: string;
+  email: string | null;
+  phone: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface UserTable {
+  id: Generated<string>;
+  username: string;
+  email: string;
+  phone_number: string | null;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  password_hash: string;
+  organization_id: string | null;
+  email_verified: Generated<boolean>;
+  mfa_enabled: Generated<boolean>;
+  preferred_language: Generated<string>;
+  font_size: Generated<string>;
+  status: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export interface HouseholdTable {
+  id: Generated<string>;
+  head_user_id: string;
+  organization_id: string | null;
+  household_size: Generated<number>;
+  profile_completion: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface OpportunityTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  kind: 'rental' | 'ownership';
+  address: string;
+  description: Generated<string>;
+  amenities: Json<string[]>;
+  requirements: Json<{ amiPercent: number; layout: string; monthlyRent: number }[]>;
+  income_ranges: Json<{ householdSize: number; min: number; max: number }[]>;
+  lottery_end_date: ColumnType<Date, string, string>;
+  published: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface UnitTable {
+  id: Generated<string>;
+  opportunity_id: string;
+  unit_number: string;
+  bedroom_type: string;
+  address: string;
+  accessibility: Json<string[]>;
+  monthly_rent: Numeric;
+  ami_percent: number;
+}
+
+export interface ApplicationLogNumberTable {
+  application_id: string;
+  number: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+export interface ApplicationTable {
+  id: string;
+  workflow_id: string;
+  household_id: string;
+  opportunity_id: string;
+  organization_id: string;
+  applicant_user_id: string;
+  log_number: string | null;
+  status: ApplicationStatus;
+  current_step: TimelineStep;
+  pending_tasks: Json<PendingTask[]>;
+  household_size: number;
+  household_income: Numeric;
+  applied_at: Timestamp;
+  state_updated_at: Timestamp;
+  state_version: number;
+  projected_at: Generated<Date>;
+}
+
+export interface Database {
+  organizations: OrganizationTable;
+  users: UserTable;
+  households: HouseholdTable;
+  opportunities: OpportunityTable;
+  units: UnitTable;
+  application_log_numbers: ApplicationLogNumberTable;
+  applications: ApplicationTable;
+}
+
+export type Db = Kysely<Database>;
+
+// Dates stay calendar dates ('2026-12-31'), not shifted by the server's time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
+
+export function createPool(config: Pick<Config, 'DATABASE_URL' | 'PG_POOL_MAX' | 'PG_STATEMENT_TIMEOUT_MS' | 'PG_SSL'>): pg.Pool {
+  return new pg.Pool({
+    connectionString: config.DATABASE_URL,
+    max: config.PG_POOL_MAX,
+    statement_timeout: config.PG_STATEMENT_TIMEOUT_MS,
+    connectionTimeoutMillis: 10_000,
+    ssl: config.PG_SSL ? { rejectUnauthorized: true } : undefined,
+  });
+}
+
+export function createDb(config: Parameters<typeof createPool>[0]): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(config) }) });
+}
+
+/** Fails with one line naming the database when it cannot be reached. */
+export async function assertDatabaseReachable(db: Db, url: string): Promise<void> {
+  try {
+    await db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
+  } catch (error) {
+    const where = safeUrl(url);
+    throw new Error(`cannot reach PostgreSQL at DATABASE_URL (${where}): ${describe(error)}`);
+  }
+}
+
+export function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return 'unparseable URL';
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
+    const message = 'message' in error && typeof error.message === 'string' ? error.message : '';
+    return message ? `${error.code} ${message}` : error.code;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,38 @@
+import pino, { type LoggerOptions } from 'pino';
+import type { Config } from './config';
+
+/**
+ * Personal data never reaches the logs: these paths are censored wherever they appear in a logged
+ * object (request bodies, workflow views, errors), plus the Authorization header.
+ */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.confirmPassword',
+  '*.ssn',
+  '*.itin',
+  '*.alienRegistrationNumber',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.otp',
+  '*.income',
+  '*.householdIncome',
+  '*.amount',
+  '*.balance',
+  '*.fileContent',
+  '*.signatureBase64',
+  'password',
+  'ssn',
+  'itin',
+  'alienRegistrationNumber',
+  'householdIncome',
+];
+
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, name: string): LoggerOptions {
+  return { name, level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+}
+
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, name: string) {
+  return pino(loggerOptions(config, name));
+}

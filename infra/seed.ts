@@ -1,0 +1,106 @@
+import { hash } from '@node-rs/argon2';
+import type { Role } from '../domain';
+import type { Db } from './db/database';
+import demo from './demo-accounts.json' with { type: 'json' };
+
+interface DemoAccount {
+  role: Role;
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+function isoDate(daysFromNow: number, now: Date): string {
+  return new Date(now.getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Demo data for the embedded default: one organisation, one account per role, households for the
+ * applicant and the tenant, and published opportunities with units. Runs once: a database that
+ * already has users is left alone.
+ */
+export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+
+  await db.transaction().execute(async (trx) => {
+    const org = await trx
+      .insertInto('organizations')
+      .values({ name: demo.organization.name, slug: demo.organization.slug, email: 'office@riverside.example.org', phone: '2125550100' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    for (const account of demo.accounts as DemoAccount[]) {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          username: account.username,
+          email: account.email,
+          phone_number: '2125550142',
+          first_name: account.firstName,
+          last_name: account.lastName,
+          role: account.role,
+          password_hash: await hash(account.password),
+          organization_id: account.role === 'User' ? null : org.id,
+          email_verified: true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (account.role === 'User' || account.role === 'Tenant') {
+        await trx
+          .insertInto('households')
+          .values({
+            head_user_id: user.id,
+            organization_id: account.role === 'Tenant' ? org.id : null,
+            household_size: 2,
+            profile_completion: 100,
+          })
+          .execute();
+      }
+    }
+
+    const opportunities = [
+      { name: 'Riverside Commons', kind: 'rental' as const, address: '410 Riverside Dr, New York, NY 10025', days: 45, rent: 1450 },
+      { name: 'Harlem Gardens', kind: 'rental' as const, address: '22 W 135th St, New York, NY 10037', days: 20, rent: 1180 },
+      { name: 'Bronx Park Homes', kind: 'ownership' as const, address: '900 Pelham Pkwy, Bronx, NY 10462', days: 60, rent: 2100 },
+    ];
+    for (const o of opportunities) {
+      const row = await trx
+        .insertInto('opportunities')
+        .values({
+          organization_id: org.id,
+          name: o.name,
+          kind: o.kind,
+          address: o.address,
+          description: `${o.name} offers affordable ${o.kind === 'rental' ? 'rental apartments' : 'homes for purchase'} through a housing lottery.`,
+          amenities: JSON.stringify(['Elevator', 'Laundry room', 'Bike storage', 'Community room']),
+          requirements: JSON.stringify([
+            { amiPercent: 60, layout: 'Studio', monthlyRent: o.rent - 250 },
+            { amiPercent: 60, layout: '1 bedroom', monthlyRent: o.rent },
+            { amiPercent: 80, layout: '2 bedrooms', monthlyRent: o.rent + 400 },
+          ]),
+          income_ranges: JSON.stringify([
+            { householdSize: 1, min: 42_000, max: 86_960 },
+            { householdSize: 2, min: 48_000, max: 99_440 },
+            { householdSize: 3, min: 54_000, max: 111_840 },
+            { householdSize: 4, min: 60_000, max: 124_240 },
+          ]),
+          lottery_end_date: isoDate(o.days, now),
+          published: true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('units')
+        .values([
+          { opportunity_id: row.id, unit_number: '2A', bedroom_type: 'Studio', address: o.address, accessibility: JSON.stringify([]), monthly_rent: o.rent - 250, ami_percent: 60 },
+          { opportunity_id: row.id, unit_number: '3B', bedroom_type: '1 bedroom', address: o.address, accessibility: JSON.stringify(['Mobility']), monthly_rent: o.rent, ami_percent: 60 },
+          { opportunity_id: row.id, unit_number: '5C', bedroom_type: '2 bedrooms', address: o.address, accessibility: JSON.stringify(['Hearing', 'Vision']), monthly_rent: o.rent + 400, ami_percent: 80 },
+        ])
+        .execute();
+    }
+  });
+  return true;
+}

@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { createActivities, type ActivityDeps } from '../activities';
+import type { Config } from '../infra/config';
+import { dataConverter, firstLine, temporalConnectionOptions } from '../infra/temporal/connection';
+
+export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
+
+type WorkerConfig = Parameters<typeof temporalConnectionOptions>[0] & Pick<Config, 'TEMPORAL_TASK_QUEUE'>;
+
+/** Builds the portal worker: every workflow and activity on one task queue. */
+export async function createPortalWorker(
+  config: WorkerConfig,
+  deps: ActivityDeps,
+  overrides: Partial<WorkerOptions> = {},
+): Promise<{ worker: Worker; connection: NativeConnection }> {
+  let connection: NativeConnection;
+  try {
+    connection = await NativeConnection.connect(await temporalConnectionOptions(config));
+  } catch (error) {
+    throw new Error(`cannot reach Temporal at TEMPORAL_ADDRESS (${config.TEMPORAL_ADDRESS}): ${firstLine(error)}`);
+  }
+  const worker = await Worker.create({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    workflowsPath,
+    activities: createActivities(deps),
+    dataConverter: dataConverter(config),
+    ...overrides,
+  });
+  return { worker, connection };
+}

@@ -1,0 +1,25 @@
+import { createBlobStore } from '../infra/blobs';
+import { loadConfig, runMain } from '../infra/config';
+import { assertDatabaseReachable, createDb } from '../infra/db/database';
+import { createLogger } from '../infra/logger';
+import { createPortalWorker } from './create-worker';
+
+// The worker entry point: runs workflows and activities; scales apart from the API.
+await runMain('worker', async () => {
+  const config = loadConfig();
+  const logger = createLogger(config, 'worker');
+  const db = createDb(config);
+  await assertDatabaseReachable(db, config.DATABASE_URL);
+  const blobs = createBlobStore(config);
+  const { worker, connection } = await createPortalWorker(config, { db, blobs });
+
+  // Worker.run() shuts down gracefully on SIGINT/SIGTERM: in-flight activities finish first.
+  logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker started');
+  try {
+    await worker.run();
+  } finally {
+    await connection.close();
+    await db.destroy();
+    logger.info('worker stopped');
+  }
+});

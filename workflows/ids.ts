@@ -1,0 +1,35 @@
+/**
+ * Task queues and workflow IDs, in one place for the API, the worker and the tests.
+ * Imported by the API, the worker and the activities, never by workflow code (it uses node:crypto).
+ */
+import { createHash } from 'node:crypto';
+
+export const TASK_QUEUES = {
+  /** Lease-up, recertification and relocation workflows and their activities. */
+  portal: 'housing-portal',
+} as const;
+
+/**
+ * One lease-up application per household per lottery (spec section 5). The application ID is a
+ * name-based UUID of the lottery and the household, so both always give the same ID; the workflow
+ * ID is built from it, and the workflow is started with a reuse policy that refuses any second start
+ * with the same ID, even after the first has closed. A duplicate application therefore cannot exist,
+ * also under concurrent requests: Temporal admits exactly one start per ID. Every later request
+ * names the application by its ID alone and reaches the workflow without a database look-up.
+ */
+export function leaseUpApplicationId(opportunityId: string, householdId: string): string {
+  return nameBasedUuid(`lease-up:${opportunityId}:${householdId}`);
+}
+
+export function leaseUpWorkflowId(applicationId: string): string {
+  return `lease-up/${applicationId}`;
+}
+
+/** RFC 4122 version-5 layout over SHA-1 of the name (the name already carries its own namespace). */
+function nameBasedUuid(name: string): string {
+  const bytes = createHash('sha1').update(name).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
