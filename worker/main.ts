@@ -1,3 +1,4 @@
+import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
 import { createBlobStore } from '../infra/blobs';
 import { loadConfig, runMain } from '../infra/config';
 import { assertDatabaseReachable, createDb } from '../infra/db/database';
@@ -8,6 +9,13 @@ import { createPortalWorker } from './create-worker';
 await runMain('worker', async () => {
   const config = loadConfig();
   const logger = createLogger(config, 'worker');
+  // The SDK's own logs go through pino too, so the worker writes one structured log stream.
+  Runtime.install({
+    logger: new DefaultLogger(sdkLevel(config.LOG_LEVEL), ({ level, message, meta }) => {
+      const method = level === 'TRACE' ? 'trace' : level === 'DEBUG' ? 'debug' : level === 'WARN' ? 'warn' : level === 'ERROR' ? 'error' : 'info';
+      logger[method]({ ...meta, sdk: true }, message);
+    }),
+  });
   const db = createDb(config);
   await assertDatabaseReachable(db, config.DATABASE_URL);
   const blobs = createBlobStore(config);
@@ -23,3 +31,18 @@ await runMain('worker', async () => {
     logger.info('worker stopped');
   }
 });
+
+function sdkLevel(level: string): LogLevel {
+  switch (level) {
+    case 'trace':
+      return 'TRACE';
+    case 'debug':
+      return 'DEBUG';
+    case 'info':
+      return 'INFO';
+    case 'warn':
+      return 'WARN';
+    default:
+      return 'ERROR';
+  }
+}

@@ -1,0 +1,4 @@
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+
+// Keep the SDK's worker lifecycle chatter out of test output; warnings and errors still show.
+Runtime.install({ logger: new DefaultLogger('WARN') });

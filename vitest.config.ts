@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    globalSetup: ['tests/setup/global.ts'],
+    setupFiles: ['tests/setup/quiet-runtime.ts'],
+    // Temporal's native bridge must load in separate processes, not worker threads.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 60_000,
+    reporters: ['default'],
+  },
+});
