@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { LeaseUpView } from '../../domain';
+import { issueLogNumber, projectApplication } from '../../activities/lease-up';
+import { LeaseUpState } from '../../workflows/lease-up.state';
+import { seedDemoData } from '../../infra/seed';
+import { createTestDatabase } from '../helpers/stack';
+import type { Db } from '../../infra/db/database';
+
+describe('lease-up projection activity (real PostgreSQL)', () => {
+  let db: Db;
+  let base: LeaseUpView;
+
+  beforeAll(async () => {
+    ({ db } = await createTestDatabase());
+    await seedDemoData(db);
+    const household = await db.selectFrom('households').selectAll().executeTakeFirstOrThrow();
+    const opportunity = await db.selectFrom('opportunities').selectAll().executeTakeFirstOrThrow();
+    const state = new LeaseUpState(
+      {
+        applicationId: randomUUID(),
+        householdId: household.id,
+        opportunityId: opportunity.id,
+        organizationId: opportunity.organization_id,
+        applicantUserId: household.head_user_id,
+        householdSize: 2,
+        householdIncome: 48_000,
+      },
+      '2026-11-01T10:00:00.000Z',
+    );
+    base = state.view();
+  });
+  afterAll(() => db?.destroy());
+
+  const rowOf = (id: string) => db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('running the same projection twice changes nothing', async () => {
+    expect(await projectApplication(db, base)).toEqual({ written: true });
+    const first = await rowOf(base.applicationId);
+    expect(await projectApplication(db, base)).toEqual({ written: false });
+    const second = await rowOf(base.applicationId);
+    expect(second).toEqual(first);
+  });
+
+  it('a late, older projection never overwrites newer state', async () => {
+    const newer: LeaseUpView = { ...base, version: base.version + 2, currentStep: 'decision', updatedAt: '2026-11-02T10:00:00.000Z' };
+    const older: LeaseUpView = { ...base, version: base.version + 1, currentStep: 'screening_consent', updatedAt: '2026-11-01T12:00:00.000Z' };
+    expect((await projectApplication(db, newer)).written).toBe(true);
+    expect((await projectApplication(db, older)).written).toBe(false);
+    const row = await rowOf(base.applicationId);
+    expect(row.current_step).toBe('decision');
+    expect(row.state_version).toBe(newer.version);
+  });
+
+  it('issues one log number per application, the same one when asked again', async () => {
+    const id = randomUUID();
+    const first = await issueLogNumber(db, id);
+    expect(first).toMatch(/^LU-\d{6}$/);
+    expect(await issueLogNumber(db, id)).toBe(first);
+    expect(await issueLogNumber(db, randomUUID())).not.toBe(first);
+  });
+});
