@@ -92,6 +92,8 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
   const asOwner: SpawnOptions = owner ? { uid: owner.uid, gid: owner.gid } : {};
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    // The parent stays traversable for the postgres user; the data folder is its alone.
+    await mkdir(dirname(dataDir), { recursive: true, mode: 0o755 });
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     if (owner) await chown(dataDir, owner.uid, owner.gid);
     const pwfile = join(tmpdir(), `portal-pg-${process.pid}-${Date.now()}`);

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import type { ActionInput, LeaseUpAction, StartLeaseUpInput } from '../../domain';
+import { getLeaseUpView, leaseUpUpdates } from '../../workflows/lease-up.messages';
+import { leaseUpWorkflowId } from '../../workflows/ids';
+import { startWorkflowEnv } from '../helpers/workflow-env';
+
+type Env = Awaited<ReturnType<typeof startWorkflowEnv>>;
+
+describe('lease-up workflow', () => {
+  let env: Env;
+  beforeAll(async () => {
+    env = await startWorkflowEnv();
+  });
+  afterAll(() => env?.close());
+
+  let lastInput: StartLeaseUpInput;
+  async function start(): Promise<WorkflowHandle> {
+    const input = (lastInput = await env.applicationInput());
+    return env.client.workflow.start('leaseUpApplication', {
+      workflowId: leaseUpWorkflowId(input.applicationId),
+      taskQueue: env.taskQueue,
+      args: [input],
+    });
+  }
+  const applicant = (): ActionInput => ({ actor: { userId: randomUUID(), role: 'applicant', impersonatedBy: null } });
+  const manager = (reason?: string): ActionInput => ({ actor: { userId: randomUUID(), role: 'manager', impersonatedBy: null }, ...(reason ? { reason } : {}) });
+  const send = (handle: WorkflowHandle, action: LeaseUpAction, input: ActionInput) =>
+    handle.executeUpdate(leaseUpUpdates[action], { args: [input] });
+
+  /** `RECORD_HISTORIES=1` refreshes tests/histories (replayed by replay.test.ts on every run). */
+  async function record(name: string, handle: WorkflowHandle) {
+    if (!process.env.RECORD_HISTORIES) return;
+    const history = await handle.fetchHistory();
+    await writeFile(`tests/histories/${name}.json`, historyToJSON(history) + '\n');
+  }
+
+  async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) return error.cause.type ?? undefined;
+      throw error;
+    }
+    return undefined;
+  }
+
+  it('validators refuse what the current step does not allow, and change nothing', async () => {
+    const handle = await start();
+    // Wait for the log number, so the only possible change below would come from a refused action.
+    let before = await handle.query(getLeaseUpView);
+    while (!before.logNumber) before = await handle.query(getLeaseUpView);
+    expect(await refusal(send(handle, 'MarkAsComplete', manager()))).toBe('profileNotSubmitted');
+    expect(await refusal(send(handle, 'ProvideConsentForScreening', applicant()))).toBe('actionNotAllowedNow');
+    expect(await refusal(send(handle, 'RejectApplication', manager('No')))).toBe('actionNotAllowedNow');
+    // A message naming the wrong actor role is refused even if the API were bypassed.
+    expect(await refusal(send(handle, 'SubmitProfile', manager()))).toBe('forbidden');
+    expect(await refusal(handle.executeUpdate(leaseUpUpdates.SubmitProfile, { args: [{ actor: { role: 'applicant' } } as unknown as ActionInput] }))).toBe('validation');
+    const after = await handle.query(getLeaseUpView);
+    expect(after.version).toBe(before.version);
+    expect(after.history).toHaveLength(before.history.length);
+  });
+
+  it('takes consent for screening to the decision, then rejection with a reason', async () => {
+    const handle = await start();
+    await send(handle, 'RequestConsentForScreening', manager());
+    let view = await handle.query(getLeaseUpView);
+    expect(view.currentStep).toBe('screening_consent');
+    expect(view.availableActions.applicant).toEqual(expect.arrayContaining(['ProvideConsentForScreening', 'DenyConsentForScreening']));
+    view = await send(handle, 'DenyConsentForScreening', applicant());
+    expect(view).toMatchObject({ currentStep: 'decision', consent: 'denied' });
+    expect(view.timeline.find((t) => t.step === 'screening_consent')?.state).toBe('complete');
+    expect(view.timeline.find((t) => t.step === 'additional_documents')?.state).toBe('skipped');
+    view = await send(handle, 'RejectApplication', manager('Income above the range for the household size'));
+    expect(view).toMatchObject({ status: 'rejected', rejectionReason: 'Income above the range for the household size' });
+    expect(view.availableActions.manager).toEqual([]);
+    await record('lease-up-consent-denied-rejected', handle);
+  });
+
+  it('a withdrawn application ends the workflow and refuses every later action', async () => {
+    const handle = await start();
+    await send(handle, 'SubmitProfile', applicant());
+    const view = await send(handle, 'Withdraw', applicant());
+    expect(view.status).toBe('withdrawn');
+    expect(await handle.result()).toBe('withdrawn');
+    const row = await env.db.selectFrom('applications').selectAll().where('id', '=', view.applicationId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('withdrawn');
+  });
+
+  it('keeps personal data out of the Temporal history (encrypting payload codec)', async () => {
+    const handle = await start();
+    await send(handle, 'SubmitProfile', applicant());
+    await send(handle, 'Withdraw', applicant());
+    await handle.result();
+    const history = await handle.fetchHistory();
+    // Every payload in the history (input, update arguments and results, activity data) is
+    // encrypted: none of it decodes as JSON, and the household's figures never appear.
+    const payloads = collectPayloads(history);
+    expect(payloads.length).toBeGreaterThan(5);
+    for (const payload of payloads) {
+      expect(Buffer.from(payload.metadata!.encoding!).toString()).toBe('binary/encrypted');
+    }
+    const raw = Buffer.concat(payloads.map((p) => Buffer.from(p.data ?? []))).toString('latin1');
+    expect(raw).not.toContain('61234');
+    expect(raw).not.toContain(lastInput.householdId);
+    expect(raw).not.toContain(lastInput.applicantUserId);
+    await record('lease-up-withdrawn', handle);
+  });
+});
+
+interface RawPayload {
+  metadata?: Record<string, Uint8Array> | null;
+  data?: Uint8Array | null;
+}
+
+/** Every payload object anywhere in a history (they sit at many depths of the event attributes). */
+function collectPayloads(value: unknown, found: RawPayload[] = []): RawPayload[] {
+  if (!value || typeof value !== 'object') return found;
+  if ('metadata' in value && 'data' in value && (value as RawPayload).metadata?.encoding) {
+    found.push(value as RawPayload);
+    return found;
+  }
+  for (const child of Object.values(value)) collectPayloads(child, found);
+  return found;
+}
