@@ -12,6 +12,7 @@ import { loggerOptions } from '../infra/logger';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
 import { accountRoutes } from './routes/account';
+import { codecRoutes } from './routes/codec';
 import { healthRoutes } from './routes/health';
 import { householdApplicationRoutes, leaseUpRoutes } from './routes/lease-up';
 import { opportunityRoutes } from './routes/opportunity';
@@ -54,6 +55,7 @@ export async function buildApp({ config, db, temporal, blobs }: AppDeps): Promis
   await app.register(opportunityRoutes, { prefix: '/api/Opportunity' });
   await app.register(leaseUpRoutes, { prefix: '/api/LeaseUpApplication' });
   await app.register(householdApplicationRoutes, { prefix: '/api/Household' });
+  await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));
@@ -61,7 +63,7 @@ export async function buildApp({ config, db, temporal, blobs }: AppDeps): Promis
 
   // Unknown API paths answer in the envelope; any other GET is a client-side route of the web app.
   app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/codec/')) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({ status: 404, message: MESSAGES.notFound, data: { code: 'notFound' } });

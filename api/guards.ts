@@ -12,6 +12,7 @@ export const ROLE_GROUPS = {
   resident: ['User', 'Tenant'],
   manager: ['Manager'],
   resident_or_manager: ['User', 'Tenant', 'Manager'],
+  admin: ['Admin'],
   any: ['User', 'Tenant', 'Admin', 'Manager', 'HousingAmbassador'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -59,6 +59,8 @@ export const ConfigSchema = z
     DATA_ENCRYPTION_KEY: base64Key,
 
     WEB_DIST: z.string().default('web/dist'),
+    /** Origin of the Temporal Web UI allowed to call the codec endpoint. */
+    TEMPORAL_UI_ORIGIN: z.string().url().default('http://localhost:8233'),
   })
   .superRefine((c, ctx) => {
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EncryptionCodec } from '../../infra/temporal/codec';
+import { signedIn } from '../guards';
+
+const JsonPayloads = z.object({
+  payloads: z
+    .array(z.object({ metadata: z.record(z.string(), z.string()).default({}), data: z.string().default('') }))
+    .max(1000),
+});
+type JsonPayloads = z.infer<typeof JsonPayloads>;
+
+const toBytes = (p: JsonPayloads['payloads'][number]) => ({
+  metadata: Object.fromEntries(Object.entries(p.metadata).map(([k, v]) => [k, Buffer.from(v, 'base64')])),
+  data: Buffer.from(p.data, 'base64'),
+});
+const toJson = (p: { metadata?: Record<string, Uint8Array> | null; data?: Uint8Array | null }) => ({
+  metadata: Object.fromEntries(Object.entries(p.metadata ?? {}).map(([k, v]) => [k, Buffer.from(v).toString('base64')])),
+  data: Buffer.from(p.data ?? []).toString('base64'),
+});
+
+/**
+ * Codec server for operators: the Temporal Web UI (or `temporal --codec-endpoint`) posts encrypted
+ * payloads here and shows them decoded. Only an Admin's bearer token is accepted, and the Web UI's
+ * origin (TEMPORAL_UI_ORIGIN) is the only cross-origin caller allowed.
+ */
+export const codecRoutes: FastifyPluginAsyncZod = async (app) => {
+  const codec = EncryptionCodec.fromBase64(app.config.DATA_ENCRYPTION_KEY);
+  const origin = app.config.TEMPORAL_UI_ORIGIN;
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.headers.origin === origin) {
+      reply.header('access-control-allow-origin', origin);
+      reply.header('access-control-allow-credentials', 'true');
+      reply.header('access-control-allow-headers', 'authorization, content-type, x-namespace');
+      reply.header('access-control-allow-methods', 'POST, OPTIONS');
+    }
+  });
+  app.options('/decode', async (_request, reply) => reply.code(204).send());
+  app.options('/encode', async (_request, reply) => reply.code(204).send());
+
+  app.post('/decode', { preHandler: signedIn('admin'), schema: { body: JsonPayloads } }, async (request) => ({
+    payloads: (await codec.decode(request.body.payloads.map(toBytes))).map(toJson),
+  }));
+  app.post('/encode', { preHandler: signedIn('admin'), schema: { body: JsonPayloads } }, async (request) => ({
+    payloads: (await codec.encode(request.body.payloads.map(toBytes))).map(toJson),
+  }));
+};
