@@ -1,4 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { FINAL_STATUSES } from '../../domain';
 import type {
   ActionBody,
   ActorRole,
@@ -105,6 +106,8 @@ export async function act(
   const current = await queryView(temporal, applicationId);
   const role = await viewerRole(db, session, current);
   if (roleOf(action) !== role) throw forbidden();
+  // A finished workflow takes no more Updates; answer as its validator would have.
+  if (FINAL_STATUSES.includes(current.status)) throw conflict('applicationClosed');
   const view = await temporal.workflow.getHandle(leaseUpWorkflowId(applicationId)).executeUpdate(leaseUpUpdates[action], {
     args: [{ ...body, actor: { userId: session.userId, role, impersonatedBy: session.realUserId } }],
   });

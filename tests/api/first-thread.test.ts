@@ -109,6 +109,13 @@ describe('lease-up application through the API on the real stack', () => {
     // An applicant cannot take a manager action.
     const wrongRole = await post(`/api/LeaseUpApplication/updateleaseapplicationstatus/${applicationId}/MarkAsComplete`, applicant);
     expect(wrongRole.statusCode).toBe(403);
+
+    // Withdrawing is final: the workflow ends, and later actions are refused as closed.
+    expect((await post(`/api/LeaseUpApplication/withdraw-application/${applicationId}`, applicant)).json().data.status).toBe('withdrawn');
+    const late = await post(`/api/Household/submit-applicant-profile/${applicationId}`, applicant);
+    expect(late.json()).toMatchObject({ status: 409, message: 'This application is closed', data: { code: 'applicationClosed' } });
+    const detail = await stack.app.inject({ url: `/api/LeaseUpApplication/getDetailsById/${applicationId}`, headers: applicant });
+    expect(detail.json().data.status).toBe('withdrawn');
   });
 
   it('answers bad input with a 4xx in the envelope, never a 500', async () => {

@@ -1,0 +1,81 @@
+import { createBrowserRouter, Outlet, useParams } from 'react-router-dom';
+import { PublicLayout } from '../components/layouts/public-layout';
+import { SignedInLayout } from '../components/layouts/signed-in-layout';
+import { paths } from '../config/paths';
+import { APPLICATION_VIEWER_ROLES, DASHBOARD_ROLES, MANAGER_ROLES, RESIDENT_ROLES } from '../config/roles';
+import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { SignedOutOnly } from '../features/auth/components/signed-out-only';
+import { LoginRoute } from '../features/auth/routes/login';
+import { DashboardRoute } from '../features/dashboard/routes/dashboard';
+import { LandingRoute } from '../features/landing/routes/landing';
+import { ApplicationRoute } from '../features/lease-up/routes/application';
+import { ManagerTasksRoute } from '../features/lease-up/routes/manager-tasks';
+import { MyApplicationsRoute } from '../features/lease-up/routes/my-applications';
+import { NotFoundRoute } from '../features/misc/routes/not-found';
+import { OpportunitiesRoute } from '../features/opportunities/routes/opportunities';
+import { OpportunityRoute } from '../features/opportunities/routes/opportunity';
+import type { Role } from '../lib/domain';
+
+function Protected({ roles }: { roles: readonly Role[] }) {
+  return (
+    <ProtectedRoute roles={roles}>
+      <Outlet />
+    </ProtectedRoute>
+  );
+}
+
+/** Spec section 2: without a resident role the opportunity detail falls back to its public page. */
+function ProtectedOpportunity() {
+  const { id = '' } = useParams();
+  return (
+    <ProtectedRoute roles={RESIDENT_ROLES} fallback={paths.public.opportunity.getHref(id)}>
+      <OpportunityRoute variant="app" />
+    </ProtectedRoute>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: paths.landing.path, element: <LandingRoute /> },
+      { path: paths.home.path, element: <LandingRoute /> },
+      { path: paths.public.opportunities.path, element: <OpportunitiesRoute variant="public" /> },
+      { path: paths.public.opportunity.path, element: <OpportunityRoute variant="public" /> },
+      {
+        path: paths.login.path,
+        element: (
+          <SignedOutOnly>
+            <LoginRoute />
+          </SignedOutOnly>
+        ),
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+  {
+    element: <SignedInLayout />,
+    children: [
+      {
+        element: <Protected roles={DASHBOARD_ROLES} />,
+        children: [{ path: paths.app.dashboard.path, element: <DashboardRoute /> }],
+      },
+      {
+        element: <Protected roles={RESIDENT_ROLES} />,
+        children: [
+          { path: paths.app.opportunities.path, element: <OpportunitiesRoute variant="app" /> },
+          { path: paths.app.myApplications.path, element: <MyApplicationsRoute /> },
+        ],
+      },
+      { path: paths.app.opportunity.path, element: <ProtectedOpportunity /> },
+      {
+        element: <Protected roles={APPLICATION_VIEWER_ROLES} />,
+        children: [{ path: paths.app.application.path, element: <ApplicationRoute /> }],
+      },
+      {
+        element: <Protected roles={MANAGER_ROLES} />,
+        children: [{ path: paths.manager.tasks.path, element: <ManagerTasksRoute /> }],
+      },
+    ],
+  },
+]);

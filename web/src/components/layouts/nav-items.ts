@@ -1,0 +1,26 @@
+import { paths } from '../../config/paths';
+import { MANAGER_ROLES, RESIDENT_ROLES } from '../../config/roles';
+import type { Role } from '../../lib/domain';
+
+type MenuKey = 'dashboard' | 'myApplications' | 'opportunities' | 'managerTasks';
+
+export interface NavItem {
+  key: MenuKey;
+  to: string;
+}
+
+/**
+ * The navigation menu of spec sections 2 and 6, limited to pages that exist so far. Items are
+ * added here as their pages are built (profile, recertification, documents, favourites...).
+ */
+export function navItemsFor(role: Role): NavItem[] {
+  const items: NavItem[] = [{ key: 'dashboard', to: paths.app.dashboard.getHref() }];
+  if (RESIDENT_ROLES.includes(role)) {
+    items.push(
+      { key: 'myApplications', to: paths.app.myApplications.getHref() },
+      { key: 'opportunities', to: paths.app.opportunities.getHref() },
+    );
+  }
+  if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerTasks', to: paths.manager.tasks.getHref() });
+  return items;
+}

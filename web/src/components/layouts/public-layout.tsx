@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { homePathFor } from '../../features/auth/home-path';
+import { LanguagePicker } from './language-picker';
+import { MAIN_ID, SkipLink } from './skip-link';
+import { SiteFooter } from './site-footer';
+
+/** Public pages (spec section 2): brand, language picker and a Login link (or the way back in). */
+export function PublicLayout() {
+  const { t } = useTranslation('common');
+  const session = useSession();
+  return (
+    <div className="layout">
+      <SkipLink />
+      <header className="site-header">
+        <Link to={paths.landing.getHref()} className="brand">
+          {t('brand')}
+        </Link>
+        <div className="header-tools">
+          <LanguagePicker />
+          {session ? (
+            <Link to={homePathFor(session.user.role)} className="button button-secondary">
+              {t('layout.myDashboard')}
+            </Link>
+          ) : (
+            <Link to={paths.login.getHref()} className="button button-primary">
+              {t('layout.login')}
+            </Link>
+          )}
+        </div>
+      </header>
+      <main id={MAIN_ID} className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useLogout } from '../../features/auth/api/logout';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { useErrorText } from '../../lib/errors';
+import { useToast } from '../ui/toast';
+import { LanguagePicker } from './language-picker';
+import { navItemsFor } from './nav-items';
+import { MAIN_ID, SkipLink } from './skip-link';
+import { SiteFooter } from './site-footer';
+
+/** Signed-in pages: the role's menu, the language picker and Log out. */
+export function SignedInLayout() {
+  const { t } = useTranslation(['common', 'sideMenu']);
+  const session = useSession();
+  const logout = useLogout();
+  const toast = useToast();
+  const errorText = useErrorText();
+
+  function onLogout() {
+    logout.mutate(undefined, { onError: (error) => toast.showError(errorText(error)) });
+  }
+
+  const name = session ? `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.username : '';
+  return (
+    <div className="layout">
+      <SkipLink />
+      <header className="site-header">
+        <Link to={paths.app.dashboard.getHref()} className="brand">
+          {t('brand')}
+        </Link>
+        <div className="header-tools">
+          {name ? <span className="signed-in-as">{t('layout.signedInAs', { name })}</span> : null}
+          <LanguagePicker />
+          <button type="button" className="button button-secondary" onClick={onLogout} disabled={logout.isPending}>
+            {logout.isPending ? t('layout.loggingOut') : t('layout.logout')}
+          </button>
+        </div>
+      </header>
+      {session ? (
+        <nav className="main-nav" aria-label={t('layout.mainNav')}>
+          <ul>
+            {navItemsFor(session.user.role).map((item) => (
+              <li key={item.key}>
+                <NavLink to={item.to} end={item.key === 'dashboard'}>
+                  {t(`sideMenu:${item.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <main id={MAIN_ID} className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

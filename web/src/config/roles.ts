@@ -1,0 +1,11 @@
+import type { Role } from '../lib/domain';
+
+/**
+ * Who may open which signed-in pages (spec section 6). Residents are User and Tenant, as the API's
+ * guards have it; managers work their inbox and the applications of their organisation.
+ */
+export const RESIDENT_ROLES: readonly Role[] = ['User', 'Tenant'];
+export const MANAGER_ROLES: readonly Role[] = ['Manager'];
+export const APPLICATION_VIEWER_ROLES: readonly Role[] = [...RESIDENT_ROLES, ...MANAGER_ROLES];
+/** Sign-in sends everyone but ambassadors to /dashboard (spec section 4), so they all may open it. */
+export const DASHBOARD_ROLES: readonly Role[] = ['User', 'Tenant', 'Admin', 'Manager'];

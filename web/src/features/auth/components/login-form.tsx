@@ -1,0 +1,79 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoginBody } from '../../../lib/domain';
+import { useLogin } from '../api/login';
+
+type FieldErrors = Partial<Record<keyof LoginBody, true>>;
+
+/**
+ * Username (or email) and password. On success the session is stored and SignedOutOnly moves the
+ * visitor on; any failure reads 'Login failed' (spec section 4).
+ */
+export function LoginForm() {
+  const { t } = useTranslation('common');
+  const login = useLogin();
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const usernameId = useId();
+  const passwordId = useId();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = LoginBody.safeParse({ username: form.get('username'), password: form.get('password') });
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) errors[issue.path[0] as keyof LoginBody] = true;
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    login.mutate(parsed.data);
+  }
+
+  return (
+    <form className="form login-form" onSubmit={onSubmit} noValidate>
+      {login.isError ? (
+        <p className="form-error" role="alert">
+          {t('errors.loginFailed')}
+        </p>
+      ) : null}
+      <div className="field">
+        <label htmlFor={usernameId}>{t('login.username')}</label>
+        <input
+          id={usernameId}
+          name="username"
+          type="text"
+          autoComplete="username"
+          required
+          aria-invalid={fieldErrors.username ? true : undefined}
+          aria-describedby={fieldErrors.username ? `${usernameId}-error` : undefined}
+        />
+        {fieldErrors.username ? (
+          <p id={`${usernameId}-error`} className="field-error">
+            {t('login.required')}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={passwordId}>{t('login.password')}</label>
+        <input
+          id={passwordId}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={fieldErrors.password ? true : undefined}
+          aria-describedby={fieldErrors.password ? `${passwordId}-error` : undefined}
+        />
+        {fieldErrors.password ? (
+          <p id={`${passwordId}-error`} className="field-error">
+            {t('login.required')}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="button button-primary" disabled={login.isPending}>
+        {login.isPending ? t('login.submitting') : t('login.submit')}
+      </button>
+    </form>
+  );
+}

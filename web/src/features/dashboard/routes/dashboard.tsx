@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { paths } from '../../../config/paths';
+import { MANAGER_ROLES, RESIDENT_ROLES } from '../../../config/roles';
+import { useSession } from '../../auth/hooks/use-session';
+
+/** /dashboard: for now a welcome by first name and the way to the user's work (spec section 2). */
+export function DashboardRoute() {
+  const { t } = useTranslation('dashboard');
+  usePageTitle(t('title'));
+  const session = useSession();
+  const role = session?.user.role;
+  const firstName = session?.user.firstName.trim();
+  return (
+    <div className="page">
+      <h1>{firstName ? t('welcome', { name: firstName }) : t('welcomeNoName')}</h1>
+      {role && RESIDENT_ROLES.includes(role) ? (
+        <section className="panel">
+          <p>{t('residentIntro')}</p>
+          <p className="hero-actions">
+            <Link to={paths.app.myApplications.getHref()} className="button button-primary button-large">
+              {t('myApplicationsLink')}
+            </Link>
+            <Link to={paths.app.opportunities.getHref()} className="button button-secondary button-large">
+              {t('opportunitiesLink')}
+            </Link>
+          </p>
+        </section>
+      ) : null}
+      {role && MANAGER_ROLES.includes(role) ? (
+        <section className="panel">
+          <p>{t('managerIntro')}</p>
+          <p className="hero-actions">
+            <Link to={paths.manager.tasks.getHref()} className="button button-primary button-large">
+              {t('managerTasksLink')}
+            </Link>
+          </p>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import type { ApplicationRow } from '../../../lib/domain';
+import { formatDate } from '../../../lib/format';
+import { useLeaseUpLabels } from './labels';
+import { StatusBadge } from './status-badge';
+
+/** Spec section 2: log number, opportunity name, date applied, status, actions (view details). */
+export function ApplicationsTable({ rows }: { rows: ApplicationRow[] }) {
+  const { t } = useTranslation('leaseupApplications');
+  const labels = useLeaseUpLabels();
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption className="visually-hidden">{t('list.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('columns.logNumber')}</th>
+            <th scope="col">{t('columns.opportunity')}</th>
+            <th scope="col">{t('columns.dateApplied')}</th>
+            <th scope="col">{t('columns.status')}</th>
+            <th scope="col">{t('columns.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.applicationId}>
+              <th scope="row">{labels.logNumber(row.logNumber)}</th>
+              <td>{row.opportunityName}</td>
+              <td>{formatDate(row.dateApplied)}</td>
+              <td>
+                <StatusBadge status={row.status} />
+              </td>
+              <td>
+                <Link
+                  to={paths.app.application.getHref(row.applicationId)}
+                  aria-label={t('list.viewDetailsOf', { name: row.opportunityName, log: labels.logNumber(row.logNumber) })}
+                >
+                  {t('list.viewDetails')}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import 'i18next';
+import type { enResources } from './resources';
+
+// Typed keys: `t('detail.title')` fails to compile when the English resource lacks the key.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: typeof enResources;
+  }
+}

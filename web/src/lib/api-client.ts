@@ -1,0 +1,108 @@
+import { paths } from '../config/paths';
+import { isMessageCode, MESSAGES, type Envelope, type ErrorData } from './domain';
+import { clearSession, getAccessToken } from './session';
+
+/** Spec section 9: API time-out 50,000 ms. */
+export const API_TIMEOUT_MS = 50_000;
+const BASE_URL = '/api';
+
+export type ApiErrorCode = ErrorData['code'];
+
+/** A non-2xx answer (or no answer at all) with the envelope's status, message and `data.code`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: ApiErrorCode,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${BASE_URL}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof body === 'object' && body !== null && 'data' in body;
+}
+
+function errorFrom(response: Response, body: unknown): ApiError {
+  const envelope = isEnvelope(body) ? body : null;
+  const data = envelope?.data;
+  const rawCode = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined;
+  const code: ApiErrorCode = isMessageCode(rawCode) || rawCode === 'validation' ? rawCode : 'unknown';
+  const message = typeof envelope?.message === 'string' && envelope.message ? envelope.message : response.statusText;
+  return new ApiError(response.status, message, code, data ?? null);
+}
+
+/** Spec section 8: a 401 clears the session and sends the browser to sign in, remembering where it was. */
+function onUnauthorized(): void {
+  clearSession();
+  const here = `${window.location.pathname}${window.location.search}`;
+  if (window.location.pathname !== paths.login.path) window.location.assign(paths.login.getHref(here));
+}
+
+/**
+ * The one HTTP client: JSON in and out, bearer token from `auth`, 50 s time-out, and the response
+ * envelope `{status, message, data}` unwrapped to `data`.
+ */
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: RequestOptions = {}): Promise<T> {
+  const token = getAccessToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  // Fastify refuses an empty body sent as JSON, so a POST without arguments sends `{}`.
+  const body = method === 'GET' ? undefined : JSON.stringify(options.body ?? {});
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal });
+  } catch (error) {
+    // A caller's own cancellation (React Query unmounting) is not an error to show.
+    if (options.signal?.aborted) throw error;
+    console.error(timeout.aborted ? 'Request timeout' : 'Network error - server not reachable', error);
+    // Spec section 8: no response at all reads as status 500 'An unexpected error occurred'.
+    throw new ApiError(500, MESSAGES.unexpectedError, 'unexpectedError');
+  }
+
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    // Only a request that carried a token means "your session ended"; a failed sign-in is not that.
+    if (response.status === 401 && token) onUnauthorized();
+    throw errorFrom(response, parsed);
+  }
+  return (isEnvelope(parsed) ? parsed.data : parsed) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+};

@@ -1,0 +1,118 @@
+import { parseRole, STORAGE_KEYS, type AuthTokens, type LoginData, type SignedInUser } from './domain';
+
+/**
+ * The signed-in session kept in local storage under `user` and `auth` (spec section 3). A small
+ * external store so the HTTP client (outside React) and components read and clear the same data.
+ */
+export interface Session {
+  user: SignedInUser;
+  tokens: AuthTokens;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cached: { raw: string; session: Session | null } | null = null;
+
+function readJson(key: string): unknown {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
+const bool = (v: unknown): boolean => v === true;
+
+/** Builds the section 3 user with its defaults; a role outside the list drops the whole session. */
+export function toSignedInUser(raw: unknown): SignedInUser | null {
+  if (!isRecord(raw) || typeof raw.userId !== 'string' || !raw.userId) return null;
+  const role = parseRole(raw.role);
+  if (!role) return null;
+  return {
+    userId: raw.userId,
+    username: str(raw.username),
+    email: str(raw.email),
+    phoneNumber: str(raw.phoneNumber),
+    firstName: str(raw.firstName),
+    lastName: str(raw.lastName),
+    isMfaEnabled: bool(raw.isMfaEnabled),
+    role,
+    isRecertificationExpired: bool(raw.isRecertificationExpired),
+    isProfileLocked: bool(raw.isProfileLocked),
+    isTenantSigned: bool(raw.isTenantSigned),
+    organizationPhone: str(raw.organizationPhone),
+    organizationEmail: str(raw.organizationEmail),
+    organizationId: str(raw.organizationId),
+    householdSize: typeof raw.householdSize === 'number' ? raw.householdSize : 0,
+    tenantId: str(raw.tenantId),
+    isApplicant: bool(raw.isApplicant),
+    isHousingAmbassador: bool(raw.isHousingAmbassador),
+    underRelocation: bool(raw.underRelocation),
+    isManager: bool(raw.isManager),
+  };
+}
+
+function toTokens(raw: unknown): AuthTokens | null {
+  if (!isRecord(raw) || typeof raw.accessToken !== 'string' || !raw.accessToken) return null;
+  return {
+    accessToken: raw.accessToken,
+    refreshToken: typeof raw.refreshToken === 'string' ? raw.refreshToken : null,
+    accessTokenExpiresAt: str(raw.accessTokenExpiresAt),
+  };
+}
+
+export function getSession(): Session | null {
+  const raw = `${localStorage.getItem(STORAGE_KEYS.user) ?? ''}\u0000${localStorage.getItem(STORAGE_KEYS.auth) ?? ''}`;
+  if (cached?.raw === raw) return cached.session;
+  const user = toSignedInUser(readJson(STORAGE_KEYS.user));
+  const tokens = toTokens(readJson(STORAGE_KEYS.auth));
+  const session = user && tokens ? { user, tokens } : null;
+  cached = { raw, session };
+  return session;
+}
+
+export function getAccessToken(): string | null {
+  return getSession()?.tokens.accessToken ?? null;
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Stores what login answered: the user fields under `user`, the tokens under `auth`. */
+export function saveSession(data: LoginData): Session {
+  const { accessToken, refreshToken, accessTokenExpiresAt, ...rest } = data;
+  const user = toSignedInUser(rest);
+  if (!user) throw new Error('Login answered a user without a known role');
+  const tokens: AuthTokens = { accessToken, refreshToken, accessTokenExpiresAt };
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(tokens));
+  notify();
+  return { user, tokens };
+}
+
+/** Forgets the session (spec section 4 logout, section 8 401). */
+export function clearSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.user);
+  localStorage.removeItem(STORAGE_KEYS.auth);
+  notify();
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  // Another tab signing in or out changes this tab's session too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.user || event.key === STORAGE_KEYS.auth) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
