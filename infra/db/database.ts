@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, type ColumnType, type Generated } from 'kysely
 import pg from 'pg';
 import type { Config } from '../config';
 import type { ApplicationStatus, PendingTask, TimelineStep, Role } from '../../domain';
+import type { ProfileLockTables } from './schema/profile-lock';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -95,7 +96,11 @@ export interface ApplicationTable {
   projected_at: Generated<Date>;
 }
 
-export interface Database {
+/**
+ * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
+ * interface `<Area>Tables` and is joined in here with one `extends` entry.
+ */
+export interface Database extends ProfileLockTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;
