@@ -2,10 +2,12 @@ import { sql } from 'kysely';
 import type { LeaseUpView } from '../domain';
 import type { Db } from '../infra/db/database';
 import { leaseUpWorkflowId } from '../workflows/ids';
+import { projectCaseTasks } from './manager-tasks';
 
 /**
- * Writes the workflow's view into the applications read model. Idempotent: a repeated projection
- * writes the same row, and an older version (a retry arriving late) never overwrites a newer one.
+ * Writes the workflow's view into the applications read model, and the case's open manager tasks
+ * into the shared inbox (activities/manager-tasks.ts). Idempotent: a repeated projection writes the
+ * same rows, and an older version (a retry arriving late) never overwrites a newer one.
  */
 export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ written: boolean }> {
   const row = {
@@ -43,6 +45,18 @@ export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ w
         .where('applications.state_version', '<', (eb) => eb.ref('excluded.state_version')),
     )
     .executeTakeFirst();
+  const opportunity = await db.selectFrom('opportunities').select('name').where('id', '=', view.opportunityId).executeTakeFirst();
+  await projectCaseTasks(db, {
+    caseKind: 'lease_up',
+    caseId: view.applicationId,
+    organizationId: view.organizationId,
+    householdId: view.householdId,
+    step: view.currentStep,
+    contextId: view.opportunityId,
+    contextName: opportunity?.name ?? null,
+    version: view.version,
+    tasks: view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt })),
+  });
   return { written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
 }
 

@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
 import { accountRoutes } from './routes/account';
 import { codecRoutes } from './routes/codec';
+import { managerTaskRoutes } from './routes/manager-tasks';
 import { healthRoutes } from './routes/health';
 import { householdApplicationRoutes, leaseUpRoutes } from './routes/lease-up';
 import { opportunityRoutes } from './routes/opportunity';
@@ -55,6 +56,7 @@ export async function buildApp({ config, db, temporal, blobs }: AppDeps): Promis
   await app.register(opportunityRoutes, { prefix: '/api/Opportunity' });
   await app.register(leaseUpRoutes, { prefix: '/api/LeaseUpApplication' });
   await app.register(householdApplicationRoutes, { prefix: '/api/Household' });
+  await app.register(managerTaskRoutes, { prefix: '/api/ManagerTasks' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

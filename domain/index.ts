@@ -4,3 +4,4 @@ export * from './messages';
 export * from './lease-up';
 export * from './opportunity';
 export * from './account';
+export * from './tasks';

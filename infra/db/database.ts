@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { ApplicationStatus, PendingTask, TimelineStep, Role } from '../../domain';
 import type { ProfileLockTables } from './schema/profile-lock';
+import type { SharedTables } from './schema/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -100,7 +101,7 @@ export interface ApplicationTable {
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables {
+export interface Database extends ProfileLockTables, SharedTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

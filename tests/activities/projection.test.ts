@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { LeaseUpView } from '../../domain';
 import { issueLogNumber, projectApplication } from '../../activities/lease-up';
+import { listManagerTasks, projectCaseTasks } from '../../activities/manager-tasks';
 import { LeaseUpState } from '../../workflows/lease-up.state';
 import { seedDemoData } from '../../infra/seed';
 import { createTestDatabase } from '../helpers/stack';
@@ -58,5 +59,32 @@ describe('lease-up projection activity (real PostgreSQL)', () => {
     expect(first).toMatch(/^LU-\d{6}$/);
     expect(await issueLogNumber(db, id)).toBe(first);
     expect(await issueLogNumber(db, randomUUID())).not.toBe(first);
+  });
+});
+
+describe('manager inbox projection', () => {
+  it('replaces a case’s open tasks, ignores older versions, and lists them for the organisation', async () => {
+    const { db } = await createTestDatabase();
+    await seedDemoData(db);
+    const household = await db.selectFrom('households').selectAll().executeTakeFirstOrThrow();
+    const org = await db.selectFrom('organizations').selectAll().executeTakeFirstOrThrow();
+    const caseId = randomUUID();
+    const base = { caseKind: 'recertification' as const, caseId, organizationId: org.id, householdId: household.id, contextId: null, contextName: 'Building A' };
+
+    expect(await projectCaseTasks(db, { ...base, step: 'under_review', version: 2, tasks: [{ action: 'GenerateTIC', dueAt: '2026-12-01T00:00:00.000Z' }, { action: 'ReturnForChanges', dueAt: null }] })).toEqual({ written: true });
+    expect(await projectCaseTasks(db, { ...base, step: 'under_review', version: 2, tasks: [{ action: 'GenerateTIC', dueAt: '2026-12-01T00:00:00.000Z' }, { action: 'ReturnForChanges', dueAt: null }] })).toEqual({ written: false });
+    expect(await projectCaseTasks(db, { ...base, step: 'profile', version: 1, tasks: [{ action: 'Old', dueAt: null }] })).toEqual({ written: false });
+    let rows = await listManagerTasks(db, org.id, {});
+    expect(rows.map((r) => r.action)).toEqual(['GenerateTIC', 'ReturnForChanges']);
+    expect(rows[0]).toMatchObject({ caseKind: 'recertification', caseId, step: 'under_review', contextName: 'Building A', dueAt: '2026-12-01T00:00:00.000Z' });
+    expect(await listManagerTasks(db, org.id, { dueBefore: '2026-11-30' })).toEqual([]);
+
+    // A newer version with no open task empties the case; an older one cannot bring tasks back.
+    await projectCaseTasks(db, { ...base, step: 'completed', version: 3, tasks: [] });
+    await projectCaseTasks(db, { ...base, step: 'under_review', version: 2, tasks: [{ action: 'GenerateTIC', dueAt: null }] });
+    rows = await listManagerTasks(db, org.id, {});
+    expect(rows).toEqual([]);
+    expect(await listManagerTasks(db, randomUUID(), {})).toEqual([]);
+    await db.destroy();
   });
 });

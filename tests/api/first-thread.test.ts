@@ -35,6 +35,15 @@ describe('lease-up application through the API on the real stack', () => {
     const detail = await stack.app.inject({ url: `/api/LeaseUpApplication/getDetailsById/${applicationId}`, headers: applicant });
     expect(detail.statusCode).toBe(200);
     const view = detail.json().data;
+    // The manager's inbox lists this application's open manager tasks (read model, written by the projection).
+    const inboxTasks = await eventually(async () => {
+      const r = await stack.app.inject({ url: '/api/ManagerTasks?caseKind=lease_up', headers: manager });
+      const mine = r.json().data.filter((t: { caseId: string }) => t.caseId === applicationId);
+      return mine.length > 0 ? mine : undefined;
+    });
+    // MarkAsComplete waits for the profile; requesting screening consent is open now.
+    expect(inboxTasks.map((t: { action: string }) => t.action)).toEqual(['RequestConsentForScreening']);
+    expect(inboxTasks[0]).toMatchObject({ step: 'documentation_review', householdName: 'Amina Rahman', contextId: opportunityId });
     expect(view.currentStep).toBe('documentation_review');
     expect(view.viewerRole).toBe('applicant');
     expect(view.availableActions.applicant).toContain('SubmitProfile');
@@ -70,6 +79,12 @@ describe('lease-up application through the API on the real stack', () => {
     ]);
     const inbox = await stack.app.inject({ url: '/api/LeaseUpApplication/getApplications', headers: manager });
     expect(inbox.json().data.map((r: { applicationId: string }) => r.applicationId)).toContain(applicationId);
+
+    // At the decision the manager's inbox holds no task of this case any more (none is defined yet there).
+    const tasks = await stack.app.inject({ url: '/api/ManagerTasks?caseKind=lease_up', headers: manager });
+    expect(tasks.statusCode).toBe(200);
+    expect(tasks.json().data.filter((t: { caseId: string }) => t.caseId === applicationId)).toEqual([]);
+    expect((await stack.app.inject({ url: '/api/ManagerTasks', headers: applicant })).statusCode).toBe(403);
   });
 
   it('admits exactly one application per household per lottery, also under 20 concurrent applies', async () => {
