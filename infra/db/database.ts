@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, type ColumnType, type Generated } from 'kysely
 import pg from 'pg';
 import type { Config } from '../config';
 import type { ApplicationStatus, PendingTask, TimelineStep, Role } from '../../domain';
+import type { IdentityTables, UserIdentityColumns } from './schema/identity';
 import type { ProfileLockTables } from './schema/profile-lock';
 import type { SharedTables } from './schema/shared';
 
@@ -19,7 +20,7 @@ export interface OrganizationTable {
   created_at: Generated<Date>;
 }
 
-export interface UserTable {
+export interface UserTable extends UserIdentityColumns {
   id: Generated<string>;
   username: string;
   email: string;
@@ -101,7 +102,7 @@ export interface ApplicationTable {
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables {
+export interface Database extends ProfileLockTables, SharedTables, IdentityTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;
