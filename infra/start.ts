@@ -69,8 +69,10 @@ async function stopAll(code: number): Promise<never> {
 
 await runMain('start', async () => {
   await mkdir(DATA_DIR, { recursive: true });
-  process.once('SIGINT', () => void stopAll(0));
-  process.once('SIGTERM', () => void stopAll(0));
+  // `on`, not `once`: Ctrl-C can arrive twice (from the terminal and relayed by npm); a second one
+  // must not kill this process half-way through stopping the services.
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   const embeddedDb = !env.DATABASE_URL;
@@ -81,11 +83,12 @@ await runMain('start', async () => {
     env.DATABASE_URL = postgres.url('portal');
   }
   if (!env.TEMPORAL_ADDRESS) {
-    say('starting the Temporal dev server (SQLite, Web UI on 8233)...');
+    const uiPort = Number(env.TEMPORAL_UI_PORT ?? 8233);
+    say(`starting the Temporal dev server (SQLite, Web UI on ${uiPort})...`);
     temporal = await startTemporalDevServer(await findTemporalCli(), {
       dbFile: join(DATA_DIR, 'temporal.sqlite'),
       port: Number(env.TEMPORAL_PORT ?? 7233),
-      uiPort: Number(env.TEMPORAL_UI_PORT ?? 8233),
+      uiPort,
       detached: true,
     });
     env.TEMPORAL_ADDRESS = temporal.address;

@@ -39,6 +39,8 @@ describe('embedded start (npm start)', async () => {
 
   async function stop(child: ChildProcess): Promise<void> {
     const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    // A terminal's Ctrl-C reaches npm and this process alike, so the signal can arrive twice.
+    child.kill('SIGINT');
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     for (const port of Object.values(ports)) expect(await isPortOpen(port), `port ${port} still open`).toBe(false);
