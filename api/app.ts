@@ -17,6 +17,9 @@ import { managerTaskRoutes } from './routes/manager-tasks';
 import { healthRoutes } from './routes/health';
 import { householdApplicationRoutes, leaseUpRoutes } from './routes/lease-up';
 import { opportunityRoutes } from './routes/opportunity';
+import { profileMatchRoutes } from './routes/profile-match';
+import { signatureRoutes } from './routes/signature';
+import { userProfileRoutes } from './routes/user-profile';
 
 export interface AppDeps {
   config: Config;
@@ -53,6 +56,9 @@ export async function buildApp({ config, db, temporal, blobs }: AppDeps): Promis
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { prefix: '/api/Account' });
+  await app.register(profileMatchRoutes, { prefix: '/api/ProfileMatch' });
+  await app.register(userProfileRoutes, { prefix: '/api/UserProfile' });
+  await app.register(signatureRoutes, { prefix: '/api/Signature' });
   await app.register(opportunityRoutes, { prefix: '/api/Opportunity' });
   await app.register(leaseUpRoutes, { prefix: '/api/LeaseUpApplication' });
   await app.register(householdApplicationRoutes, { prefix: '/api/Household' });

@@ -13,6 +13,9 @@ export const ROLE_GROUPS = {
   manager: ['Manager'],
   resident_or_manager: ['User', 'Tenant', 'Manager'],
   admin: ['Admin'],
+  ambassador: ['HousingAmbassador'],
+  /** Support tickets (spec section 6): residents and ambassadors. */
+  resident_or_ambassador: ['User', 'Tenant', 'HousingAmbassador'],
   any: ['User', 'Tenant', 'Admin', 'Manager', 'HousingAmbassador'],
 } as const satisfies Record<string, readonly Role[]>;
 

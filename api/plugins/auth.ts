@@ -1,9 +1,12 @@
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { parseRole, type Role } from '../../domain';
 import type { Config } from '../../infra/config';
 import { HttpError } from '../errors';
+import { setCodePepper } from '../services/otp';
+import { isFamilyLive } from '../services/tokens';
 
 /** What an access token says: who acts, with which role, and who really signed in when impersonating. */
 export interface TokenClaims {
@@ -11,12 +14,16 @@ export interface TokenClaims {
   role: Role;
   /** The ambassador or manager behind an impersonated session (spec section 4). */
   realUserId?: string;
+  /** The refresh-token family of this sign-in: logout or reuse detection revokes it, and its access tokens stop. */
+  fam?: string;
 }
 
 export interface Session {
   userId: string;
   role: Role;
   realUserId: string | null;
+  /** Refresh-token family of the sign-in (null for tokens issued without one). */
+  familyId?: string | null;
 }
 
 declare module '@fastify/jwt' {
@@ -46,6 +53,29 @@ export const authPlugin = fp<{ config: Config }>(
       sign: { algorithm: typeof secret === 'string' ? 'HS256' : 'RS256', expiresIn: config.ACCESS_TOKEN_TTL_SECONDS },
     });
     app.decorateRequest('session', null as unknown as Session);
+    setCodePepper(config.DATA_ENCRYPTION_KEY);
+    // Limits are opted into per route (login, OTP, reset...): see api/services/rate-limits.ts.
+    await app.register(fastifyRateLimit, {
+      global: false,
+      errorResponseBuilder: () => new HttpError(429, 'tooManyAttempts'),
+    });
+    // Spec section 4: every request made while impersonating is recorded with both users.
+    app.addHook('onResponse', async (request, reply) => {
+      const session = request.session;
+      if (!session?.realUserId) return;
+      await app.db
+        .insertInto('impersonation_audit')
+        .values({
+          real_user_id: session.realUserId,
+          acting_user_id: session.userId,
+          event: 'request',
+          method: request.method,
+          path: request.url.split('?')[0]!.slice(0, 500),
+          status_code: reply.statusCode,
+        })
+        .execute()
+        .catch((err: unknown) => request.log.error({ err }, 'impersonation audit failed'));
+    });
     app.decorate('signAccessToken', (claims: TokenClaims) => {
       const expiresAt = new Date(Date.now() + config.ACCESS_TOKEN_TTL_SECONDS * 1000);
       return { token: app.jwt.sign(claims), expiresAt };
@@ -64,5 +94,16 @@ export async function requireSession(request: FastifyRequest): Promise<void> {
   }
   const role = parseRole(claims.role);
   if (!role || typeof claims.sub !== 'string') throw new HttpError(401, 'unauthorized');
-  request.session = { userId: claims.sub, role, realUserId: claims.realUserId ?? null };
+  const familyId = typeof claims.fam === 'string' ? claims.fam : null;
+  // Logout and refresh-token reuse revoke the family; its access tokens stop working at once.
+  if (familyId && !(await isFamilyLive(request.server.db, familyId))) throw new HttpError(401, 'unauthorized');
+  request.session = { userId: claims.sub, role, realUserId: claims.realUserId ?? null, familyId };
+}
+
+/**
+ * preHandler after a guard: signing documents and changing credentials (signature, contact details)
+ * are refused while an ambassador or manager acts for the user (spec section 4).
+ */
+export async function refuseWhileImpersonating(request: FastifyRequest): Promise<void> {
+  if (request.session?.realUserId) throw new HttpError(403, 'notAllowedWhileImpersonating');
 }

@@ -69,3 +69,28 @@ export async function organizationOf(db: Db, userId: string): Promise<string | n
   const row = await db.selectFrom('users').select('organization_id').where('id', '=', userId).executeTakeFirst();
   return row?.organization_id ?? null;
 }
+
+/** The contact a message goes to, in the user's language; null when the user has no such contact. */
+export async function contactOf(db: Db, userId: string, channel: 'email' | 'sms') {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'phone_number', 'first_name', 'username', 'preferred_language'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return null;
+  const to = channel === 'sms' ? user.phone_number : user.email;
+  return to ? { ...user, to } : null;
+}
+
+/** `ja***@example.org`, `*******0142`: shows a person which contact a code went to without revealing it. */
+export function maskEmail(email: string | null | undefined): string {
+  if (!email) return '';
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}***@${domain}`;
+}
+
+export function maskPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const digits = phone.replace(/\D/g, '');
+  return `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+}

@@ -1,0 +1,129 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { FastifyInstance } from 'fastify';
+import { enqueueNotification } from '../../activities/notifications';
+import type { LoginData, MfaPendingData, OtpChannel, ProfileNotMatchedData, RegisterBody } from '../../domain';
+import type { Db } from '../../infra/db/database';
+import type { OneTimePurpose } from '../../infra/db/schema/identity';
+import { HttpError } from '../errors';
+import { issueLinkToken, issueOtp, LINK_TTL_HOURS, OTP_TTL_MINUTES } from './otp';
+import { issueTokens, type SessionSubject } from './tokens';
+import { contactOf, findUserForLogin, householdOf, loadSignedInUser } from './users';
+
+// Verifying against a real hash when the user does not exist keeps both answers equally slow.
+const dummyHash = hash('not-a-real-password-0');
+
+export type LoginOutcome =
+  | { kind: 'signedIn'; data: LoginData }
+  | { kind: 'mfa'; data: MfaPendingData }
+  | { kind: 'notMatched'; data: ProfileNotMatchedData }
+  | { kind: 'failed' }
+  | { kind: 'unverified' };
+
+/** Spec section 4, login: the password check, then the profile-match answers, MFA, or a session. */
+export async function login(app: FastifyInstance, username: string, password: string): Promise<LoginOutcome> {
+  const user = await findUserForLogin(app.db, username);
+  const valid = await verify(user?.password_hash ?? (await dummyHash), password).catch(() => false);
+  if (!user || !valid || user.status !== 'active') return { kind: 'failed' };
+  if (!user.email_verified) return { kind: 'unverified' };
+  const contact = { userId: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name, phoneNumber: user.phone_number ?? '' };
+  if (user.role === 'Tenant' && !(await householdOf(app.db, user.id))) return { kind: 'notMatched', data: { code: 'tenantProfileNotMatched', ...contact } };
+  if (user.role === 'User' && user.applicant_match_required) return { kind: 'notMatched', data: { code: 'applicantProfileNotMatched', ...contact } };
+  if (user.mfa_enabled) {
+    // The password was right: only now may an OTP be sent for this user (send-otp checks this challenge).
+    await issueLinkToken(app.db, user.id, 'login_mfa_challenge', OTP_TTL_MINUTES * 60);
+    return { kind: 'mfa', data: { userId: user.id, isMfaEnabled: true, mfaRequired: true } };
+  }
+  return { kind: 'signedIn', data: await signInAs(app, { userId: user.id, role: user.role }) };
+}
+
+/** The section-3 user plus a fresh token pair. */
+export async function signInAs(app: FastifyInstance, subject: SessionSubject): Promise<LoginData> {
+  const user = await loadSignedInUser(app.db, subject.userId);
+  if (!user) throw new HttpError(401, 'loginFailed');
+  const tokens = await issueTokens(app, { ...subject, role: user.role });
+  return { ...user, ...tokens };
+}
+
+/** Sends a fresh OTP of a purpose by email or text; false when the user has no such contact. */
+export async function sendOtp(db: Db, userId: string, purpose: OneTimePurpose, channel: OtpChannel, subject: string | null = null, toOverride?: string | null): Promise<boolean> {
+  const contact = await contactOf(db, userId, channel);
+  const to = toOverride ?? contact?.to;
+  if (!contact || !to) return false;
+  await db.transaction().execute(async (trx) => {
+    const code = await issueOtp(trx, userId, purpose, subject);
+    await enqueueNotification(trx, {
+      userId,
+      channel,
+      toAddress: to,
+      template: 'otp',
+      language: contact.preferred_language,
+      params: { code, minutes: OTP_TTL_MINUTES },
+    });
+  });
+  return true;
+}
+
+export async function sendEmailVerification(db: Db, userId: string): Promise<void> {
+  const contact = await contactOf(db, userId, 'email');
+  if (!contact) return;
+  await db.transaction().execute(async (trx) => {
+    const token = await issueLinkToken(trx, userId, 'verify_email', LINK_TTL_HOURS.verify_email * 3600);
+    const path = `/verify-email?userId=${encodeURIComponent(userId)}&token=${encodeURIComponent(token)}`;
+    await enqueueNotification(trx, { userId, channel: 'email', toAddress: contact.to, template: 'verify-email', language: contact.preferred_language, params: { firstName: contact.first_name, path } });
+  });
+}
+
+export async function sendPasswordReset(db: Db, userId: string): Promise<void> {
+  const contact = await contactOf(db, userId, 'email');
+  if (!contact) return;
+  await db.transaction().execute(async (trx) => {
+    const token = await issueLinkToken(trx, userId, 'reset_password', LINK_TTL_HOURS.reset_password * 3600);
+    const path = `/resetpassword?userId=${encodeURIComponent(userId)}&token=${encodeURIComponent(token)}`;
+    await enqueueNotification(trx, { userId, channel: 'email', toAddress: contact.to, template: 'reset-password', language: contact.preferred_language, params: { firstName: contact.first_name, path } });
+  });
+}
+
+/**
+ * Registration (spec section 2): `/register` makes an applicant (User), `/{organization}/register` a
+ * tenant of that organisation (who then matches their resident profile), and
+ * `/housing-ambassador-register` a housing ambassador. The email must be verified before signing in.
+ */
+export async function register(db: Db, body: RegisterBody & { kind: 'applicant' | 'organization' | 'ambassador' }): Promise<{ userId: string; email: string }> {
+  let organizationId: string | null = null;
+  if (body.kind === 'organization') {
+    const org = await db.selectFrom('organizations').select('id').where('slug', '=', (body.organization ?? '').toLowerCase()).executeTakeFirst();
+    if (!org) throw new HttpError(404, 'organizationNotFound');
+    organizationId = org.id;
+  }
+  const role = body.kind === 'organization' ? 'Tenant' : body.kind === 'ambassador' ? 'HousingAmbassador' : 'User';
+  if (await findUserForLogin(db, body.username)) throw new HttpError(409, 'usernameTaken');
+  if (await findUserForLogin(db, body.email)) throw new HttpError(409, 'emailTaken');
+  let userId: string;
+  try {
+    const row = await db
+      .insertInto('users')
+      .values({
+        username: body.username,
+        email: body.email.toLowerCase(),
+        phone_number: body.phoneNumber,
+        first_name: body.firstName,
+        last_name: body.lastName,
+        role,
+        password_hash: await hash(body.password),
+        organization_id: organizationId,
+        preferred_language: body.preferredLanguage ?? 'en',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    userId = row.id;
+  } catch (error) {
+    // Two registrations racing for one name: the unique index decides.
+    if ((error as { code?: string }).code === '23505') throw new HttpError(409, 'usernameTaken');
+    throw error;
+  }
+  if (role === 'HousingAmbassador' && organizationId) {
+    await db.insertInto('ambassador_organizations').values({ ambassador_user_id: userId, organization_id: organizationId }).execute();
+  }
+  await sendEmailVerification(db, userId);
+  return { userId, email: body.email.toLowerCase() };
+}

@@ -1,0 +1,87 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AuthTokens, Role } from '../../domain';
+import type { Db } from '../../infra/db/database';
+
+/** Refresh tokens live 14 days; each use replaces the token with a new one of the same family. */
+export const REFRESH_TOKEN_TTL_DAYS = 14;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export interface SessionSubject {
+  userId: string;
+  role: Role;
+  realUserId?: string | null;
+}
+
+async function newRefreshToken(db: Db, subject: SessionSubject, familyId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      family_id: familyId,
+      user_id: subject.userId,
+      real_user_id: subject.realUserId ?? null,
+      token_hash: sha256(token),
+      expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    })
+    .execute();
+  return token;
+}
+
+/** A new session: access JWT plus the first refresh token of a new family. */
+export async function issueTokens(app: FastifyInstance, subject: SessionSubject, familyId: string = randomUUID()): Promise<AuthTokens & { refreshToken: string }> {
+  const claims = { sub: subject.userId, role: subject.role, ...(subject.realUserId ? { realUserId: subject.realUserId, fam: familyId } : { fam: familyId }) };
+  const { token, expiresAt } = app.signAccessToken(claims);
+  const refreshToken = await newRefreshToken(app.db, subject, familyId);
+  return { accessToken: token, refreshToken, accessTokenExpiresAt: expiresAt.toISOString() };
+}
+
+export type RotateResult = { ok: true; subject: SessionSubject; familyId: string } | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
+
+/**
+ * Rotation with reuse detection: a token is good once. Presenting one that was already used means it
+ * was copied, so the whole family (every token of that sign-in) is revoked.
+ */
+export async function rotateRefreshToken(db: Db, presented: string): Promise<RotateResult> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', sha256(presented)).forUpdate().executeTakeFirst();
+    if (!row) return { ok: false, reason: 'unknown' } as const;
+    if (row.used_at || row.revoked_at) {
+      await trx.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+      return { ok: false, reason: 'reused' } as const;
+    }
+    if (row.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
+    await trx.updateTable('refresh_tokens').set({ used_at: new Date() }).where('id', '=', row.id).execute();
+    const user = await trx.selectFrom('users').select(['role', 'status']).where('id', '=', row.user_id).executeTakeFirst();
+    if (!user || user.status !== 'active') return { ok: false, reason: 'unknown' } as const;
+    return { ok: true, subject: { userId: row.user_id, role: user.role, realUserId: row.real_user_id }, familyId: row.family_id } as const;
+  });
+}
+
+/** Logout: the family of the session is revoked, and the refresh token presented with it if any. */
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeByToken(db: Db, presented: string): Promise<void> {
+  const row = await db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', sha256(presented)).executeTakeFirst();
+  if (row) await revokeFamily(db, row.family_id);
+}
+
+/** After a password change every session of the user ends. */
+export async function revokeAllForUser(db: Db, userId: string): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/** Whether the family of an access token is still live (a revoked family's access tokens stop at once). */
+export async function isFamilyLive(db: Db, familyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,4 @@
+export * from './config';
+export * from './delivery';
+export * from './transports';
+export * from './templates';

@@ -1,0 +1,24 @@
+import { otpTemplate } from './otp';
+import { resetPasswordTemplate } from './reset-password';
+import type { NotificationTemplate } from './types';
+import { usernameReminderTemplate } from './username-reminder';
+import { verifyEmailTemplate } from './verify-email';
+
+export * from './types';
+
+/**
+ * Every message kind the delivery worker can send, by the `template` name stored in the outbox.
+ * To add one: write `templates/<name>.ts` with `defineTemplate(...)` (all four languages) and add one
+ * line here. A row naming an unknown template is marked failed, never dropped silently.
+ */
+const registry = new Map<string, NotificationTemplate<any>>();
+
+export function registerTemplate(template: NotificationTemplate<any>): void {
+  registry.set(template.name, template);
+}
+
+export function findTemplate(name: string): NotificationTemplate<any> | undefined {
+  return registry.get(name);
+}
+
+for (const template of [otpTemplate, verifyEmailTemplate, resetPasswordTemplate, usernameReminderTemplate]) registerTemplate(template);

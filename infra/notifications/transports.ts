@@ -1,0 +1,65 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface SmsMessage {
+  to: string;
+  text: string;
+}
+
+/** Sends one email; throws on failure so the delivery worker retries. */
+export interface EmailTransport {
+  send(message: EmailMessage): Promise<void>;
+  close?(): void;
+}
+
+/** Sends one text message. Production plugs in a provider (e.g. an SMS gateway's API) here. */
+export interface SmsTransport {
+  send(message: SmsMessage): Promise<void>;
+}
+
+/** Email over SMTP with nodemailer (`SMTP_URL`, e.g. smtps://user:pass@smtp.example.org:465). */
+export class SmtpEmailTransport implements EmailTransport {
+  private readonly transporter: Transporter;
+  constructor(url: string, private readonly from: string) {
+    this.transporter = nodemailer.createTransport(url);
+  }
+  async send(message: EmailMessage): Promise<void> {
+    await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+  }
+  close(): void {
+    this.transporter.close();
+  }
+}
+
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+const safe = (s: string) => s.replace(/[^A-Za-z0-9@._+-]/g, '_');
+
+/**
+ * Development default: each email is written as a real RFC 822 `.eml` file (built by nodemailer) to a
+ * folder, `.data/mail/` on `npm start`, so a developer can open the OTP and links a user would get.
+ */
+export class MailDirTransport implements EmailTransport {
+  private readonly transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  constructor(private readonly dir: string, private readonly from: string) {}
+  async send(message: EmailMessage): Promise<void> {
+    const info = await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(join(this.dir, `${stamp()}-${safe(message.to)}.eml`), info.message as Buffer);
+  }
+}
+
+/** Development default for SMS: one text file per message in `.data/sms/`. */
+export class SmsDirTransport implements SmsTransport {
+  constructor(private readonly dir: string) {}
+  async send(message: SmsMessage): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(join(this.dir, `${stamp()}-${safe(message.to)}.txt`), `To: ${message.to}\n\n${message.text}\n`);
+  }
+}
