@@ -31,6 +31,7 @@ export const profileMatchRoutes: FastifyPluginAsyncZod = async (app) => {
   const address = perAddress(app, 'profile-match', 30, MINUTE);
   const otpFailures = perAccountFailures(app, 'profile-match-otp', 5, 15 * MINUTE, field('userId'));
   const matchFailures = perAccountFailures(app, 'profile-match', 10, 15 * MINUTE, field('email'));
+  const linkSends = perAccountFailures(app, 'profile-link-send', 5, 15 * MINUTE, field('a'));
 
   app.post('/MatchProfile', { schema: { body: MatchProfileBody }, preHandler: [address, matchFailures.guard] }, async (request, reply) => {
     const user = await findUserForLogin(app.db, request.body.email);
@@ -119,11 +120,11 @@ export const profileMatchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sendotpforprofilelink/:a/:b',
-    { schema: { params: z.object({ a: z.string().uuid(), b: OtpChannel }) }, preHandler: [address, otpFailures.guard] },
+    { schema: { params: z.object({ a: z.string().uuid(), b: OtpChannel }) }, preHandler: [address, linkSends.guard] },
     async (request, reply) => {
       const user = await app.db.selectFrom('users').select('applicant_match_required').where('id', '=', request.params.a).executeTakeFirst();
       if (!user?.applicant_match_required) throw new HttpError(404, 'profileMatchNotFound');
-      await otpFailures.fail({ ...request, body: { userId: request.params.a } } as never);
+      await linkSends.fail(request);
       if (!(await sendOtp(app.db, request.params.a, 'profile_link', request.params.b))) throw new HttpError(422, 'otpSendFailed');
       return reply.ok({ userId: request.params.a }, MESSAGES.otpSent);
     },
