@@ -1,7 +1,10 @@
-import type { LeaseUpView } from '../domain';
+import type { LeaseUpView, RecertView, RelocationView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import * as leaseUp from './lease-up';
+import * as profileLock from './profile-lock';
+import * as recertification from './recertification';
+import * as relocation from './relocation';
 
 export interface ActivityDeps {
   db: Db;
@@ -9,9 +12,18 @@ export interface ActivityDeps {
 }
 
 /** Activities receive their clients once; workflows proxy `ReturnType<typeof createActivities>`. */
-export function createActivities({ db }: ActivityDeps) {
+export function createActivities({ db, blobs }: ActivityDeps) {
   return {
     projectApplication: (view: LeaseUpView) => leaseUp.projectApplication(db, view),
     issueLogNumber: ({ applicationId }: { applicationId: string }) => leaseUp.issueLogNumber(db, applicationId),
+    // Recertification and relocation (issue 6)
+    projectRecertification: (view: RecertView) => recertification.projectRecertification(db, view),
+    sendRecertificationNotice: (n: recertification.NoticeInput) => recertification.sendRecertificationNotice(db, n),
+    generateRecertificationTic: (input: Parameters<typeof recertification.generateRecertificationTic>[2]) =>
+      recertification.generateRecertificationTic(db, blobs, input),
+    lockProfile: (input: Parameters<typeof profileLock.lockProfile>[1]) => profileLock.lockProfile(db, input),
+    unlockProfile: (input: Parameters<typeof profileLock.unlockProfile>[1]) => profileLock.unlockProfile(db, input),
+    projectRelocation: (view: RelocationView) => relocation.projectRelocation(db, view),
+    sendRelocationNotice: (n: Parameters<typeof relocation.sendRelocationNotice>[1]) => relocation.sendRelocationNotice(db, n),
   };
 }

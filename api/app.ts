@@ -17,6 +17,10 @@ import { managerTaskRoutes } from './routes/manager-tasks';
 import { healthRoutes } from './routes/health';
 import { householdApplicationRoutes, leaseUpRoutes } from './routes/lease-up';
 import { opportunityRoutes } from './routes/opportunity';
+import { dashboardRoutes } from './routes/dashboard';
+import { profileLockStatusRoutes } from './routes/profile-lock-status';
+import { recertificationRoutes } from './routes/recertification';
+import { relocationRoutes } from './routes/relocation';
 import { profileMatchRoutes } from './routes/profile-match';
 import { signatureRoutes } from './routes/signature';
 import { userProfileRoutes } from './routes/user-profile';
@@ -63,6 +67,10 @@ export async function buildApp({ config, db, temporal, blobs }: AppDeps): Promis
   await app.register(leaseUpRoutes, { prefix: '/api/LeaseUpApplication' });
   await app.register(householdApplicationRoutes, { prefix: '/api/Household' });
   await app.register(managerTaskRoutes, { prefix: '/api/ManagerTasks' });
+  await app.register(recertificationRoutes, { prefix: '/api/TenantRecertificationStatus' });
+  await app.register(relocationRoutes, { prefix: '/api/Relocation' });
+  await app.register(dashboardRoutes, { prefix: '/api/Dashboard' });
+  await app.register(profileLockStatusRoutes, { prefix: '/api/UserProfile' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

@@ -6,3 +6,6 @@ export * from './opportunity';
 export * from './account';
 export * from './identity';
 export * from './tasks';
+export * from './recertification';
+export * from './relocation';
+export * from './dashboard';

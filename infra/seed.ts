@@ -59,6 +59,16 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           })
           .execute();
       }
+      if (account.role === 'Tenant') {
+        // The tenant's lease (issue 6): its anniversary, 100 days from now, opens an annual recertification.
+        const household = await trx.selectFrom('households').select('id').where('head_user_id', '=', user.id).executeTakeFirstOrThrow();
+        const anniversary = new Date(now.getTime() + 100 * 86_400_000);
+        anniversary.setUTCFullYear(anniversary.getUTCFullYear() - 2);
+        await trx
+          .insertInto('tenancies')
+          .values({ household_id: household.id, organization_id: org.id, building_name: 'Riverside Commons', address: '410 Riverside Dr, New York, NY 10025', unit_number: '4B', bedrooms: '2 bedrooms', lease_start: anniversary.toISOString().slice(0, 10), declared_annual_income: 52_000 })
+          .execute();
+      }
     }
 
     const opportunities = [

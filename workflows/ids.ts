@@ -25,6 +25,34 @@ export function leaseUpWorkflowId(applicationId: string): string {
   return `lease-up/${applicationId}`;
 }
 
+/**
+ * One recertification per tenant household per cycle (shared/design/workflows.md). The cycle key is
+ * 'annual:<lease anniversary date>' or 'interim:<date the change was reported>', so the same
+ * household and cycle always give the same case ID; started with REJECT_DUPLICATE, a second annual
+ * cycle for one anniversary (or two interim starts for one day's report) cannot exist, even when
+ * the sweep and a tenant's request race.
+ */
+export function recertificationCaseId(householdId: string, cycle: string): string {
+  return nameBasedUuid(`recertification:${householdId}:${cycle}`);
+}
+
+export function recertificationWorkflowId(caseId: string): string {
+  return `recertification/${caseId}`;
+}
+
+/**
+ * One relocation per tenant household per start date: the same household and date give the same
+ * ID, so a double click or a retried request cannot start two relocations (the API also refuses a
+ * new one while another is in progress).
+ */
+export function relocationId(householdId: string, startedOn: string): string {
+  return nameBasedUuid(`relocation:${householdId}:${startedOn}`);
+}
+
+export function relocationWorkflowId(id: string): string {
+  return `relocation/${id}`;
+}
+
 /** RFC 4122 version-5 layout over SHA-1 of the name (the name already carries its own namespace). */
 function nameBasedUuid(name: string): string {
   const bytes = createHash('sha1').update(name).digest().subarray(0, 16);

@@ -3,6 +3,9 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { ApplicationStatus, PendingTask, TimelineStep, Role } from '../../domain';
 import type { IdentityTables, UserIdentityColumns } from './schema/identity';
+import type { RecertificationTables } from './schema/recertification';
+import type { RelocationTables } from './schema/relocation';
+import type { TenancyTables } from './schema/tenancy';
 import type { ProfileLockTables } from './schema/profile-lock';
 import type { SharedTables } from './schema/shared';
 
@@ -102,7 +105,7 @@ export interface ApplicationTable {
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, IdentityTables {
+export interface Database extends ProfileLockTables, SharedTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

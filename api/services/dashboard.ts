@@ -1,0 +1,104 @@
+import type { ActionItem, DashboardData, ProfileLockStatus, RecertificationCase } from '../../domain';
+import { isProfileLocked } from '../../activities/profile-lock';
+import { HttpError } from '../errors';
+import type { Session } from '../plugins/auth';
+import * as recert from './recertification';
+import type { RecertDeps } from './recertification-cycle';
+import * as relocation from './relocation';
+import { householdOf } from './users';
+
+/** The resident's recertification case, or null when there is none (no tenancy, not yet in the window). */
+async function recertificationOrNull(deps: RecertDeps, session: Session): Promise<RecertificationCase | null> {
+  try {
+    return await recert.status(deps, session);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+const RECERT_PATH = '/recertification';
+
+/** Everything the resident has to do now, from the workflows' views and the lease-up read model. */
+export async function actionItems(deps: RecertDeps, session: Session): Promise<ActionItem[]> {
+  const household = await householdOf(deps.db, session.userId);
+  if (!household) return [];
+  const items: ActionItem[] = [];
+  if (household.profile_completion < 100) items.push({ kind: 'profile', action: 'CompleteProfile', caseId: null, path: '/profile', dueAt: null });
+  const recertification = await recertificationOrNull(deps, session);
+  if (recertification) {
+    for (const task of recertification.view.pendingTasks.filter((t) => t.role === 'tenant')) {
+      items.push({ kind: 'recertification', action: task.action, caseId: recertification.caseId, path: RECERT_PATH, dueAt: task.dueAt });
+    }
+  }
+  const reloc = await relocation.currentForUser(deps, session.userId);
+  for (const task of reloc?.pendingTasks.filter((t) => t.role === 'tenant') ?? []) {
+    items.push({ kind: 'relocation', action: task.action, caseId: reloc!.relocationId, path: '/relocation', dueAt: task.dueAt });
+  }
+  const applications = await deps.db
+    .selectFrom('applications')
+    .select(['id', 'pending_tasks'])
+    .where('household_id', '=', household.id)
+    .execute();
+  for (const application of applications) {
+    for (const task of application.pending_tasks.filter((t) => t.role === 'applicant' && t.action !== 'Withdraw')) {
+      items.push({ kind: 'lease_up', action: task.action, caseId: application.id, path: `/myApplications/${application.id}`, dueAt: task.dueAt });
+    }
+  }
+  return items;
+}
+
+export async function dashboardData(deps: RecertDeps, session: Session): Promise<DashboardData> {
+  const user = await deps.db.selectFrom('users').select(['first_name', 'last_name', 'role']).where('id', '=', session.userId).executeTakeFirstOrThrow();
+  const household = await householdOf(deps.db, session.userId);
+  const [recertificationStatus, items, reloc] = await Promise.all([
+    recertificationOrNull(deps, session),
+    actionItems(deps, session),
+    relocation.currentForUser(deps, session.userId),
+  ]);
+  const current = reloc;
+  return {
+    welcome: { firstName: user.first_name, lastName: user.last_name, role: user.role },
+    about: { key: 'about' },
+    announcement: recertificationStatus && recertificationStatus.status !== 'completed'
+      ? { key: 'recertificationOpen', publishedAt: recertificationStatus.view.startedAt }
+      : null,
+    howToVideo: { titleKey: 'howToVideo', url: '/training' },
+    actionNeeded: items,
+    recertificationStatus,
+    relocation: current ? { relocationId: current.relocationId, status: current.status, endsAt: current.endsAt, underRelocation: current.underRelocation } : null,
+    profileCompletion: household?.profile_completion ?? 0,
+  };
+}
+
+/** Spec section 3 "Profile lock status". */
+export async function profileLockStatus(deps: RecertDeps, session: Session): Promise<ProfileLockStatus> {
+  const row = await deps.db
+    .selectFrom('users as u')
+    .leftJoin('organizations as o', 'o.id', 'u.organization_id')
+    .leftJoin('households as h', 'h.head_user_id', 'u.id')
+    .select(['h.id as household_id', 'h.household_size', 'h.organization_id as household_org', 'o.email', 'o.phone'])
+    .where('u.id', '=', session.userId)
+    .executeTakeFirstOrThrow();
+  const latest = row.household_id
+    ? await deps.db
+        .selectFrom('recertification_cases')
+        .select(['status', 'tenant_signed'])
+        .where('household_id', '=', row.household_id)
+        .orderBy('started_at', 'desc')
+        .executeTakeFirst()
+    : undefined;
+  let org = { email: row.email, phone: row.phone };
+  if (!org.email && row.household_org) {
+    const o = await deps.db.selectFrom('organizations').select(['email', 'phone']).where('id', '=', row.household_org).executeTakeFirst();
+    if (o) org = o;
+  }
+  return {
+    isProfileLocked: row.household_id ? await isProfileLocked(deps.db, row.household_id) : false,
+    isRecertificationExpired: latest?.status === 'expired',
+    isTenantSigned: latest?.tenant_signed ?? false,
+    organizationEmail: org.email ?? '',
+    organizationPhone: org.phone ?? '',
+    householdSize: row.household_size ?? 0,
+  };
+}

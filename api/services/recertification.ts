@@ -1,0 +1,128 @@
+import {
+  incomeBandOf,
+  type RecertAction,
+  type RecertActionBody,
+  type RecertificationCase,
+  type RecertView,
+} from '../../domain';
+import { getRecertificationView, recertificationUpdates } from '../../workflows/recertification.messages';
+import { roleOf } from '../../workflows/recertification.state';
+import { recertificationWorkflowId } from '../../workflows/ids';
+import { HttpError, conflict, forbidden, notFound, unprocessable } from '../errors';
+import type { Session } from '../plugins/auth';
+import { householdIncomeTotal } from './household-income-total';
+import { ensureAnnual, type RecertDeps } from './recertification-cycle';
+import { householdOf, organizationOf } from './users';
+
+const DAY = 86_400_000;
+
+async function queryView(deps: RecertDeps, caseId: string): Promise<RecertView> {
+  return deps.temporal.workflow.getHandle(recertificationWorkflowId(caseId)).query(getRecertificationView);
+}
+
+/** The caller's role on this case: its household, or a manager of its organisation; otherwise 403. */
+async function viewerRole(deps: RecertDeps, session: Session, view: RecertView): Promise<'tenant' | 'manager'> {
+  if (session.role === 'Manager') {
+    if ((await organizationOf(deps.db, session.userId)) === view.organizationId) return 'manager';
+  } else if (session.role === 'User' || session.role === 'Tenant') {
+    if ((await householdOf(deps.db, session.userId))?.id === view.householdId) return 'tenant';
+  }
+  throw forbidden();
+}
+
+/** The household's current case: the newest open one, else the newest (read model, then the cycle just opened). */
+async function currentCaseId(deps: RecertDeps, householdId: string): Promise<string | null> {
+  const opened = await ensureAnnual(deps, householdId);
+  const rows = await deps.db
+    .selectFrom('recertification_cases')
+    .select(['id', 'status'])
+    .where('household_id', '=', householdId)
+    .orderBy('started_at', 'desc')
+    .execute();
+  const open = rows.find((r) => r.status !== 'completed');
+  return open?.id ?? opened?.caseId ?? rows[0]?.id ?? null;
+}
+
+/** Spec section 3 "Recertification case", with the workflow's view for the actions it offers. */
+export async function caseOf(deps: RecertDeps, view: RecertView, now = Date.now()): Promise<RecertificationCase> {
+  const [tenancy, household, income] = await Promise.all([
+    deps.db.selectFrom('tenancies').selectAll().where('household_id', '=', view.householdId).executeTakeFirst(),
+    deps.db.selectFrom('households').select('household_size').where('id', '=', view.householdId).executeTakeFirstOrThrow(),
+    householdIncomeTotal(deps.db, view.householdId),
+  ]);
+  const size = Math.min(Math.max(household.household_size, 1), 8);
+  const ami = await deps.db.selectFrom('ami_limits').select('ami_100').where('household_size', '=', size).executeTakeFirst();
+  return {
+    caseId: view.caseId,
+    kind: view.kind,
+    address: tenancy?.address ?? '',
+    bedrooms: tenancy?.bedrooms ?? '',
+    householdSize: household.household_size,
+    unitNumber: tenancy?.unit_number ?? '',
+    period: { from: view.startedAt.slice(0, 10), to: view.deadline },
+    status: view.status,
+    stage: view.stage,
+    daysRemaining: Math.max(0, Math.ceil((Date.parse(`${view.deadline}T00:00:00Z`) - now) / DAY)),
+    lastUpdated: view.updatedAt,
+    nextStep: nextStep(view),
+    incomeBand: income !== null && ami ? incomeBandOf(income, Number(ami.ami_100)) : null,
+    view,
+  };
+}
+
+/** What the tenant does next, as a key of the recertification namespace (`nextStep.<key>`). */
+function nextStep(view: RecertView): string {
+  if (view.status === 'completed') return 'none';
+  if (view.status === 'expired') return 'contactManagingAgent';
+  if (view.availableActions.tenant.includes('ConfirmProfile')) return 'confirmOrUpdateProfile';
+  if (view.availableActions.tenant.includes('SubmitDocuments')) return 'submitDocuments';
+  if (view.availableActions.tenant.includes('SignTIC')) return 'signTic';
+  if (view.availableActions.tenant.includes('Resubmit')) return 'resubmit';
+  return 'waitForManager';
+}
+
+/** `GET /api/TenantRecertificationStatus/status`: the signed-in tenant's current case, or 404. */
+export async function status(deps: RecertDeps, session: Session): Promise<RecertificationCase> {
+  const household = await householdOf(deps.db, session.userId);
+  if (!household) throw notFound('noRecertificationData');
+  const caseId = await currentCaseId(deps, household.id);
+  if (!caseId) throw notFound('noRecertificationData');
+  return caseOf(deps, await queryView(deps, caseId));
+}
+
+export async function detail(deps: RecertDeps, session: Session, caseId: string): Promise<RecertificationCase> {
+  const view = await queryView(deps, caseId);
+  await viewerRole(deps, session, view);
+  return caseOf(deps, view);
+}
+
+/** Sends one action as the workflow Update of its name; the validator answers refusals with the spec's message. */
+export async function act(deps: RecertDeps, session: Session, caseId: string, action: RecertAction, body: RecertActionBody = {}) {
+  const current = await queryView(deps, caseId);
+  const role = await viewerRole(deps, session, current);
+  if (roleOf(action) !== role) throw forbidden();
+  if (current.status === 'completed') throw conflict('recertificationCompleted');
+  const impersonatedBy = session.realUserId;
+  let signatureKey: string | undefined;
+  if (action === 'SignTIC') {
+    if (impersonatedBy) throw conflict('signingWhileImpersonating');
+    const signerId = body.signerId ?? session.userId;
+    signatureKey = await storeSignature(deps, caseId, signerId, body.signatureBase64);
+  }
+  if (action === 'ReturnForChanges' && !body.reasons?.length) throw unprocessable('reasonRequired');
+  const view = await deps.temporal.workflow.getHandle(recertificationWorkflowId(caseId)).executeUpdate(recertificationUpdates[action], {
+    args: [{ actor: { userId: session.userId, role, impersonatedBy }, reasons: body.reasons, signerId: body.signerId, signatureKey }],
+  });
+  return caseOf(deps, view);
+}
+
+/** Stores the drawn signature (PNG) under the case; an empty or non-PNG image is refused (spec section 8). */
+async function storeSignature(deps: RecertDeps, caseId: string, signerId: string, base64: string | undefined): Promise<string> {
+  const png = Buffer.from((base64 ?? '').replace(/^data:image\/png;base64,/, ''), 'base64');
+  const isPng = png.length > 67 && png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  if (!isPng) throw new HttpError(422, 'emptySignature');
+  if (!deps.blobs) throw new Error('blob store missing');
+  const key = `recertification/${caseId}/signatures/${signerId}.png`;
+  await deps.blobs.put(key, png, 'image/png');
+  return key;
+}

@@ -1,0 +1,30 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Numeric = ColumnType<string, number | string, number | string>;
+
+/** A tenant household's lease: building, unit and the lease start whose anniversary opens recertification. */
+export interface TenancyTable {
+  household_id: string;
+  organization_id: string;
+  building_name: string;
+  address: string;
+  unit_number: string;
+  bedrooms: string;
+  /** 'YYYY-MM-DD'; the anniversary of this date is each annual recertification's deadline. */
+  lease_start: ColumnType<string, string, string>;
+  /** Fallback household income until the household-profile income tables hold entries. */
+  declared_annual_income: Numeric | null;
+  created_at: Generated<Date>;
+}
+
+/** Configurable 100% AMI by household size (seeded with HUD 2023 New York City). */
+export interface AmiLimitTable {
+  household_size: number;
+  ami_100: Numeric;
+  source: string;
+}
+
+export interface TenancyTables {
+  tenancies: TenancyTable;
+  ami_limits: AmiLimitTable;
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import type { RecertAction, RecertActionInput, RecertView, StartRecertificationInput } from '../../domain';
+import { getRecertificationView, recertificationUpdates } from '../../workflows/recertification.messages';
+import { recertificationCaseId, recertificationWorkflowId } from '../../workflows/ids';
+import { startTimeSkippingEnv } from '../helpers/time-skipping';
+
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+describe('recertification workflow (time skipping)', () => {
+  let ts: Awaited<ReturnType<typeof startTimeSkippingEnv>>;
+  beforeAll(async () => {
+    ts = await startTimeSkippingEnv();
+  }, 180_000);
+  afterAll(() => ts?.close());
+
+  async function start(kind: 'annual' | 'interim', deadline: string, household?: Awaited<ReturnType<typeof ts.tenantHousehold>>) {
+    const h = household ?? (await ts.tenantHousehold());
+    const member = randomUUID();
+    const input: StartRecertificationInput = {
+      caseId: recertificationCaseId(h.householdId, `${kind}:${deadline}`),
+      householdId: h.householdId,
+      organizationId: h.organizationId,
+      tenantUserId: h.userId,
+      kind,
+      deadline,
+      signers: [
+        { id: h.userId, name: 'Head Tenant', isHead: true },
+        { id: member, name: 'Adult Member', isHead: false },
+      ],
+    };
+    const handle = await ts.client.workflow.start('recertification', { workflowId: recertificationWorkflowId(input.caseId), taskQueue: ts.taskQueue, args: [input] });
+    return { handle, input, member, household: h };
+  }
+  const tenant = (input: StartRecertificationInput, extra: Partial<RecertActionInput> = {}): RecertActionInput => ({
+    actor: { userId: input.tenantUserId, role: 'tenant', impersonatedBy: null },
+    ...extra,
+  });
+  const manager = (extra: Partial<RecertActionInput> = {}): RecertActionInput => ({ actor: { userId: randomUUID(), role: 'manager', impersonatedBy: null }, ...extra });
+  const send = (handle: WorkflowHandle, action: RecertAction, input: RecertActionInput): Promise<RecertView> =>
+    handle.executeUpdate(recertificationUpdates[action], { args: [input] });
+  async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) return error.cause.type ?? undefined;
+      throw error;
+    }
+    return undefined;
+  }
+  async function until(handle: WorkflowHandle, check: (v: RecertView) => boolean): Promise<RecertView> {
+    let view = await handle.query(getRecertificationView);
+    for (let i = 0; i < 200 && !check(view); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      view = await handle.query(getRecertificationView);
+    }
+    if (!check(view)) throw new Error(`view never matched: ${JSON.stringify({ stage: view.stage, status: view.status, notices: view.notices, now: new Date(await ts.env.currentTimeMs()) })}`);
+    return view;
+  }
+  const locked = async (householdId: string) =>
+    (await ts.db.selectFrom('profile_locks').select('household_id').where('household_id', '=', householdId).executeTakeFirst()) !== undefined;
+  async function record(name: string, handle: WorkflowHandle) {
+    if (!process.env.RECORD_HISTORIES) return;
+    await writeFile(`tests/histories/${name}.json`, historyToJSON(await handle.fetchHistory()) + '\n');
+  }
+
+  it('runs a whole annual cycle: notices once on their days, confirm and lock, signing, return and resubmission, approval', async () => {
+    const t0 = await ts.env.currentTimeMs();
+    const deadline = isoDay(t0 + 120 * DAY);
+    const deadlineMs = Date.parse(`${deadline}T00:00:00Z`);
+    const { handle, input, member, household } = await start('annual', deadline);
+
+    let view = await until(handle, (v) => v.notices.length === 1);
+    expect(view.notices[0]!.daysBefore).toBe(120);
+    expect(view.availableActions.tenant).toEqual(expect.arrayContaining(['ConfirmProfile', 'SubmitProfile']));
+
+    view = await send(handle, 'ConfirmProfile', tenant(input));
+    expect(view).toMatchObject({ stage: 'profile_complete', profileLocked: true });
+    expect(await locked(household.householdId)).toBe(true);
+    // Irreversible: a second confirmation (or the update path) is refused and changes nothing.
+    expect(await refusal(send(handle, 'ConfirmProfile', tenant(input)))).toBe('actionNotAllowedNow');
+    expect(await refusal(send(handle, 'SignTIC', tenant(input, { signatureKey: 'k' })))).toBe('ticNotGeneratedYet');
+
+    view = await send(handle, 'SubmitDocuments', tenant(input));
+    expect(view.stage).toBe('under_manager_review');
+    expect(await refusal(send(handle, 'Approve', manager()))).toBe('actionNotAllowedNow');
+    view = await send(handle, 'GenerateTIC', manager());
+    expect(view.stage).toBe('documents_submitted_pending_signature');
+    expect((await ts.blobs.get(view.ticKey!))?.contentType).toBe('application/pdf');
+
+    expect(await refusal(send(handle, 'SignTIC', { actor: { userId: input.tenantUserId, role: 'tenant', impersonatedBy: randomUUID() }, signatureKey: 'k' }))).toBe('signingWhileImpersonating');
+    expect(await refusal(send(handle, 'SignTIC', tenant(input, { signerId: randomUUID(), signatureKey: 'k' })))).toBe('signerNotAdultMember');
+    expect(await refusal(send(handle, 'SignTIC', tenant(input)))).toBe('emptySignature');
+    view = await send(handle, 'SignTIC', tenant(input, { signatureKey: 'sig-head' }));
+    expect(view.stage).toBe('documents_submitted_pending_signature');
+    expect(await refusal(send(handle, 'SignTIC', tenant(input, { signatureKey: 'again' })))).toBe('alreadySigned');
+    view = await send(handle, 'SignTIC', tenant(input, { signerId: member, signatureKey: 'sig-member' }));
+    expect(view.stage).toBe('documents_signed_awaiting_approval');
+
+    expect(await refusal(send(handle, 'ReturnForChanges', manager()))).toBe('reasonRequired');
+    view = await send(handle, 'ReturnForChanges', manager({ reasons: ['Pay stub for March is missing'] }));
+    expect(view).toMatchObject({ stage: 'returned_for_changes', profileLocked: false, returnReasons: ['Pay stub for March is missing'] });
+    expect(await locked(household.householdId)).toBe(false);
+    view = await send(handle, 'Resubmit', tenant(input, { reasons: ['Uploaded the March pay stub'] }));
+    expect(view.stage).toBe('pending_manager_review');
+    expect(await locked(household.householdId)).toBe(true);
+
+    // Time passes: the 90, 60 and 30 day notices each go out once, on their day, in Spanish.
+    await ts.env.sleep(deadlineMs - 30 * DAY - (await ts.env.currentTimeMs()) + 3_600_000);
+    view = await until(handle, (v) => v.notices.length === 4);
+    expect(view.notices.map((n) => n.daysBefore)).toEqual([120, 90, 60, 30]);
+    for (const notice of view.notices.slice(1)) {
+      expect(Math.abs(Date.parse(notice.sentAt) - (deadlineMs - notice.daysBefore * DAY))).toBeLessThan(60_000);
+    }
+    const outbox = await ts.db.selectFrom('notification_outbox').selectAll().where('user_id', '=', input.tenantUserId).orderBy('created_at').execute();
+    expect(outbox.map((o) => o.dedupe_key)).toEqual([120, 90, 60, 30].map((d) => `recert:${input.caseId}:notice-${d}`));
+    expect(new Set(outbox.map((o) => o.language))).toEqual(new Set(['es']));
+
+    view = await send(handle, 'GenerateTIC', manager());
+    expect(view.signers.every((s) => s.signedAt === null)).toBe(true);
+    await send(handle, 'SignTIC', tenant(input, { signatureKey: 'sig-head-2' }));
+    await send(handle, 'SignTIC', tenant(input, { signerId: member, signatureKey: 'sig-member-2' }));
+    view = await send(handle, 'Approve', manager());
+    expect(view).toMatchObject({ stage: 'completed', status: 'completed' });
+    expect(view.approvedAt).not.toBeNull();
+    expect(await handle.result()).toBe('completed');
+    const row = await ts.db.selectFrom('recertification_cases').selectAll().where('id', '=', input.caseId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ stage: 'completed', status: 'completed', tenant_signed: true, state_version: view.version });
+    const tasks = await ts.db.selectFrom('manager_tasks').select('id').where('case_id', '=', input.caseId).execute();
+    expect(tasks).toHaveLength(0);
+    await record('recertification-annual-cycle', handle);
+  }, 120_000);
+
+  it('expires when the deadline passes: the tenant is told to contact the managing agent, the manager completes late', async () => {
+    const t0 = await ts.env.currentTimeMs();
+    const deadline = isoDay(t0 + 45 * DAY);
+    const { handle, input } = await start('annual', deadline);
+    await until(handle, (v) => v.stage === 'action_needed');
+    // No notice of a day already past when the cycle opened (120, 90, 60); the 30-day one comes on its day.
+    await ts.env.sleep(Date.parse(`${deadline}T00:00:00Z`) - t0 + 3_600_000);
+    let view = await until(handle, (v) => v.status === 'expired');
+    expect(view.notices.map((n) => n.daysBefore)).toEqual([30]);
+    expect(await refusal(send(handle, 'ConfirmProfile', tenant(input)))).toBe('recertificationDeadlineEnded');
+    expect(view.availableActions.tenant).toEqual([]);
+    expect(view.availableActions.manager).toContain('Approve');
+    const expired = await ts.db.selectFrom('notification_outbox').select('template').where('dedupe_key', '=', `recert:${input.caseId}:expired`).executeTakeFirst();
+    expect(expired?.template).toBe('recertification-expired');
+    const task = await ts.db.selectFrom('manager_tasks').selectAll().where('case_id', '=', input.caseId).execute();
+    expect(task.every((t) => t.overdue)).toBe(true);
+    view = await send(handle, 'Approve', manager());
+    expect(view.status).toBe('completed');
+    expect(await handle.result()).toBe('completed');
+    await record('recertification-expired', handle);
+  }, 120_000);
+
+  it('runs an interim recertification beside the annual one of the same household', async () => {
+    const t0 = await ts.env.currentTimeMs();
+    const household = await ts.tenantHousehold();
+    const annual = await start('annual', isoDay(t0 + 100 * DAY), household);
+    const interim = await start('interim', isoDay(t0 + 60 * DAY), household);
+    expect(interim.input.caseId).not.toBe(annual.input.caseId);
+    await send(interim.handle, 'ConfirmProfile', tenant(interim.input));
+    await send(interim.handle, 'SubmitDocuments', tenant(interim.input));
+    const [a, i] = await Promise.all([annual.handle.query(getRecertificationView), interim.handle.query(getRecertificationView)]);
+    expect(i.stage).toBe('under_manager_review');
+    expect(a.stage).toBe('action_needed');
+    const rows = await (async () => {
+      for (;;) {
+        const r = await ts.db.selectFrom('recertification_cases').select(['kind', 'stage']).where('household_id', '=', household.householdId).orderBy('kind').execute();
+        if (r.length === 2 && r[1]!.stage === 'under_manager_review') return r;
+        await new Promise((res) => setTimeout(res, 50));
+      }
+    })();
+    expect(rows).toEqual([{ kind: 'annual', stage: 'action_needed' }, { kind: 'interim', stage: 'under_manager_review' }]);
+    await annual.handle.terminate('test over');
+    await interim.handle.terminate('test over');
+  }, 60_000);
+});
