@@ -3,6 +3,7 @@ import { createBlobStore } from '../infra/blobs';
 import { loadConfig, runMain } from '../infra/config';
 import { assertDatabaseReachable, createDb } from '../infra/db/database';
 import { createLogger } from '../infra/logger';
+import { createTransports, loadNotificationConfig, startDeliveryLoop } from '../infra/notifications';
 import { createPortalWorker } from './create-worker';
 
 // The worker entry point: runs workflows and activities; scales apart from the API.
@@ -20,12 +21,19 @@ await runMain('worker', async () => {
   await assertDatabaseReachable(db, config.DATABASE_URL);
   const blobs = createBlobStore(config);
   const { worker, connection } = await createPortalWorker(config, { db, blobs });
+  // Sends the notification outbox (OTP, links, notices): SMTP when SMTP_URL is set, else .data/mail/*.eml.
+  const notifications = loadNotificationConfig();
+  const delivery = startDeliveryLoop(
+    { db, transports: createTransports(notifications), context: { baseUrl: notifications.PUBLIC_BASE_URL }, logger },
+    notifications.NOTIFICATION_POLL_MS,
+  );
 
   // Worker.run() shuts down gracefully on SIGINT/SIGTERM: in-flight activities finish first.
   logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker started');
   try {
     await worker.run();
   } finally {
+    await delivery.stop();
     await connection.close();
     await db.destroy();
     logger.info('worker stopped');

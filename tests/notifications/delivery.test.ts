@@ -1,0 +1,149 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { enqueueNotification } from '../../activities/notifications';
+import type { Db } from '../../infra/db/database';
+import { deliverPending, MailDirTransport, SmtpEmailTransport, type SmsMessage, type Transports } from '../../infra/notifications';
+import { createTestDatabase } from '../helpers/stack';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** The outbox delivery worker against a real SMTP server (smtp-server on a loopback port). */
+describe('notification delivery', () => {
+  let db: Db;
+  let server: SMTPServer;
+  let port: number;
+  let received: Received[] = [];
+  let refuseRecipients = false;
+  let smsSent: SmsMessage[] = [];
+  let transports: Transports;
+  const context = { baseUrl: 'https://portal.example.org' };
+
+  beforeAll(async () => {
+    ({ db } = await createTestDatabase());
+    server = new SMTPServer({
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (refuseRecipients) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 450 }));
+        callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as AddressInfo).port;
+    transports = {
+      email: new SmtpEmailTransport(`smtp://127.0.0.1:${port}`, 'Housing Portal <no-reply@portal.test>'),
+      sms: { send: async (m) => void smsSent.push(m) },
+    };
+  });
+  afterAll(async () => {
+    transports?.email.close?.();
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await db?.destroy();
+  });
+  beforeEach(async () => {
+    received = [];
+    smsSent = [];
+    refuseRecipients = false;
+    await db.deleteFrom('notification_outbox').execute();
+  });
+
+  /** Headers plus the body decoded from the transfer encoding nodemailer chose (7bit, quoted-printable or base64). */
+  const decode = (raw: string) => {
+    const split = raw.search(/\r?\n\r?\n/);
+    const headers = raw.slice(0, split);
+    const body = raw.slice(split).trim();
+    const encoding = /^Content-Transfer-Encoding: (.+)$/im.exec(headers)?.[1]?.trim().toLowerCase();
+    if (encoding === 'base64') return `${headers}\n\n${Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')}`;
+    if (encoding === 'quoted-printable') {
+      const text = body.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
+      return `${headers}\n\n${text}`;
+    }
+    return raw;
+  };
+
+  it('sends a queued OTP email over SMTP in the recipient language and wipes the code from the row', async () => {
+    await enqueueNotification(db, { userId: null, channel: 'email', toAddress: 'rosa@example.org', template: 'otp', language: 'es', params: { code: '482913', minutes: 10 } });
+    expect(await deliverPending({ db, transports, context })).toBe(1);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toEqual(['rosa@example.org']);
+    const text = decode(received[0]!.raw);
+    expect(text).toContain('Su código de verificación es 482913');
+    expect(text).toMatch(/^Subject: .*/m);
+    const row = await db.selectFrom('notification_outbox').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    expect(row.params).toEqual({ minutes: 10 });
+    // Nothing left to send: a second pass sends nothing again.
+    expect(await deliverPending({ db, transports, context })).toBe(0);
+    expect(received).toHaveLength(1);
+  });
+
+  it('builds links from the public address and sends SMS through the SMS transport', async () => {
+    await enqueueNotification(db, { userId: null, channel: 'email', toAddress: 'a@example.org', template: 'reset-password', language: 'zh', params: { firstName: 'Li', path: '/resetpassword?userId=u&token=t' } });
+    await enqueueNotification(db, { userId: null, channel: 'sms', toAddress: '2125550100', template: 'otp', language: 'bn', params: { code: '111222', minutes: 10 } });
+    expect(await deliverPending({ db, transports, context })).toBe(2);
+    expect(decode(received[0]!.raw)).toContain('https://portal.example.org/resetpassword?userId=u&token=t');
+    expect(smsSent).toEqual([{ to: '2125550100', text: 'হাউজিং পোর্টাল কোড: 111222 (10 মিনিটে মেয়াদ শেষ)' }]);
+  });
+
+  it('keeps a message pending with a back-off when the SMTP server refuses it, and sends it on a later try', async () => {
+    await enqueueNotification(db, { userId: null, channel: 'email', toAddress: 'b@example.org', template: 'otp', language: 'en', params: { code: '999000', minutes: 10 } });
+    refuseRecipients = true;
+    expect(await deliverPending({ db, transports, context })).toBe(0);
+    const failed = await db.selectFrom('notification_outbox').selectAll().executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed.last_error).toContain('mailbox unavailable');
+    // Not due yet: the back-off holds it.
+    refuseRecipients = false;
+    expect(await deliverPending({ db, transports, context })).toBe(0);
+    await db.updateTable('notification_outbox').set({ next_attempt_at: new Date(Date.now() - 1000) } as never).execute();
+    expect(await deliverPending({ db, transports, context })).toBe(1);
+    expect(decode(received[0]!.raw)).toContain('Your verification code is 999000');
+  });
+
+  it('marks a row with an unknown template failed instead of dropping it', async () => {
+    await enqueueNotification(db, { userId: null, channel: 'email', toAddress: 'c@example.org', template: 'no-such-template', language: 'en', params: {} });
+    await deliverPending({ db, transports, context });
+    expect(await db.selectFrom('notification_outbox').select(['status', 'last_error']).executeTakeFirstOrThrow()).toEqual({ status: 'failed', last_error: 'unknown template no-such-template' });
+  });
+
+  it('two workers draining the outbox together send every message exactly once', async () => {
+    for (let i = 0; i < 12; i++) {
+      await enqueueNotification(db, { userId: null, channel: 'email', toAddress: `p${i}@example.org`, template: 'otp', language: 'en', params: { code: String(100000 + i), minutes: 10 } });
+    }
+    const [a, b] = await Promise.all([deliverPending({ db, transports, context }, 50), deliverPending({ db, transports, context }, 50)]);
+    expect(a + b).toBe(12);
+    expect(received.map((r) => r.to[0]).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `p${i}@example.org`).sort());
+  });
+
+  it('on the embedded default writes each email as an .eml file a developer can open', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mail-'));
+    try {
+      const local: Transports = { email: new MailDirTransport(dir, 'Housing Portal <no-reply@portal.test>'), sms: transports.sms };
+      await enqueueNotification(db, { userId: null, channel: 'email', toAddress: 'dev@example.org', template: 'verify-email', language: 'en', params: { firstName: 'Dev', path: '/verify-email?userId=1&token=abc' } });
+      expect(await deliverPending({ db, transports: local, context })).toBe(1);
+      const files = await readdir(dir);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/dev@example\.org\.eml$/);
+      const eml = decode(await readFile(join(dir, files[0]!), 'utf8'));
+      expect(eml).toMatch(/^To: dev@example\.org$/m);
+      expect(eml).toContain('https://portal.example.org/verify-email?userId=1&token=abc');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
