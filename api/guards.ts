@@ -1,7 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '../domain';
 import { forbidden } from './errors';
-import { requireSession } from './plugins/auth';
+import { GUARD_ROLES, requireSession } from './plugins/auth';
 
 /**
  * Route guards in one place (spec section 6). `signedIn(...roles)` is the preHandler of every
@@ -21,8 +21,10 @@ export const ROLE_GROUPS = {
 
 export function signedIn(...groups: (keyof typeof ROLE_GROUPS)[]): preHandlerAsyncHookHandler {
   const allowed = new Set<Role>(groups.flatMap((g) => ROLE_GROUPS[g]));
-  return async function guard(request: FastifyRequest) {
+  const guard = async function guard(request: FastifyRequest) {
     await requireSession(request);
     if (!allowed.has(request.session.role)) throw forbidden();
   };
+  // The auth plugin reads these roles to run the guard before validation and to list guarded routes.
+  return Object.assign(guard, { [GUARD_ROLES]: [...allowed] });
 }

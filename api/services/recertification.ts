@@ -11,6 +11,7 @@ import { recertificationWorkflowId } from '../../workflows/ids';
 import { HttpError, conflict, forbidden, notFound, unprocessable } from '../errors';
 import type { Session } from '../plugins/auth';
 import { householdIncomeTotal } from './household-income-total';
+import { getSavedSignature } from './signatures';
 import { ensureAnnual, type RecertDeps } from './recertification-cycle';
 import { householdOf, organizationOf } from './users';
 
@@ -107,7 +108,9 @@ export async function act(deps: RecertDeps, session: Session, caseId: string, ac
   if (action === 'SignTIC') {
     if (impersonatedBy) throw conflict('signingWhileImpersonating');
     const signerId = body.signerId ?? session.userId;
-    signatureKey = await storeSignature(deps, caseId, signerId, body.signatureBase64);
+    // A drawn signature in the body, else the signer's saved one (profile settings, spec section 2).
+    const saved = !body.signatureBase64 && deps.blobs ? await getSavedSignature(deps.db, deps.blobs, signerId) : null;
+    signatureKey = await storeSignature(deps, caseId, signerId, saved ? saved.png.toString('base64') : body.signatureBase64);
   }
   if (action === 'ReturnForChanges' && !body.reasons?.length) throw unprocessable('reasonRequired');
   const view = await deps.temporal.workflow.getHandle(recertificationWorkflowId(caseId)).executeUpdate(recertificationUpdates[action], {
@@ -119,7 +122,7 @@ export async function act(deps: RecertDeps, session: Session, caseId: string, ac
 /** Stores the drawn signature (PNG) under the case; an empty or non-PNG image is refused (spec section 8). */
 async function storeSignature(deps: RecertDeps, caseId: string, signerId: string, base64: string | undefined): Promise<string> {
   const png = Buffer.from((base64 ?? '').replace(/^data:image\/png;base64,/, ''), 'base64');
-  const isPng = png.length > 67 && png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const isPng = png.length >= 60 && png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   if (!isPng) throw new HttpError(422, 'emptySignature');
   if (!deps.blobs) throw new Error('blob store missing');
   const key = `recertification/${caseId}/signatures/${signerId}.png`;

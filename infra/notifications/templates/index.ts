@@ -1,4 +1,6 @@
 import { otpTemplate } from './otp';
+import { recertificationExpiredTemplate, recertificationNoticeTemplate } from './recertification-notice';
+import { relocationOverdueTemplate, relocationReminderTemplate } from './relocation-notice';
 import { resetPasswordTemplate } from './reset-password';
 import type { NotificationTemplate } from './types';
 import { usernameReminderTemplate } from './username-reminder';
@@ -22,3 +24,5 @@ export function findTemplate(name: string): NotificationTemplate<any> | undefine
 }
 
 for (const template of [otpTemplate, verifyEmailTemplate, resetPasswordTemplate, usernameReminderTemplate]) registerTemplate(template);
+// Recertification and relocation notices (issue 6).
+for (const template of [recertificationNoticeTemplate, recertificationExpiredTemplate, relocationReminderTemplate, relocationOverdueTemplate]) registerTemplate(template);

@@ -3,13 +3,15 @@
  * `recertification-notice`: 120/90/60/30 days before the deadline; `recertification-expired`: the
  * deadline passed (contact the managing agent). Params: daysBefore, deadline (YYYY-MM-DD).
  */
-type Lang = 'en' | 'es' | 'zh' | 'bn';
+import { defineTemplate, type MessageLanguage } from './types';
+
+type Lang = MessageLanguage;
 interface Params {
   daysBefore?: number;
   deadline?: string;
 }
 
-export const recertificationNotice = {
+const recertificationNotice = {
   subject: {
     en: 'Your annual recertification is due',
     es: 'Su recertificación vence pronto',
@@ -24,7 +26,7 @@ export const recertificationNotice = {
   } satisfies Record<Lang, (p: Params) => string>,
 };
 
-export const recertificationExpired = {
+const recertificationExpired = {
   subject: {
     en: 'Your recertification deadline has ended',
     es: 'El plazo de su recertificación ha terminado',
@@ -38,3 +40,19 @@ export const recertificationExpired = {
     bn: (p: Params) => `পুনঃপ্রত্যয়নের সময়সীমা (${p.deadline}) শেষ হয়েছে। অনুগ্রহ করে ব্যবস্থাপনা এজেন্টের সাথে যোগাযোগ করুন।`,
   } satisfies Record<Lang, (p: Params) => string>,
 };
+
+export const recertificationNoticeTemplate = defineTemplate<{ daysBefore: number; deadline: string }>({
+  name: 'recertification-notice',
+  render(language, p) {
+    const text = recertificationNotice.body[language](p);
+    return { subject: recertificationNotice.subject[language], text, sms: text };
+  },
+});
+
+export const recertificationExpiredTemplate = defineTemplate<{ daysBefore: number; deadline: string }>({
+  name: 'recertification-expired',
+  render(language, p) {
+    const text = recertificationExpired.body[language](p);
+    return { subject: recertificationExpired.subject[language], text, sms: text };
+  },
+});

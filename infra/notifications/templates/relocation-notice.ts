@@ -2,14 +2,16 @@
  * Temporary relocation messages in the tenant's language (issue 6). `relocation-reminder`: 30, 14
  * and 7 days before the stay ends; `relocation-overdue`: the end has passed. Params: daysBefore, endsAt.
  */
-type Lang = 'en' | 'es' | 'zh' | 'bn';
+import { defineTemplate, type MessageLanguage } from './types';
+
+type Lang = MessageLanguage;
 interface Params {
   daysBefore?: number;
   endsAt?: string;
 }
 const day = (p: Params) => (p.endsAt ?? '').slice(0, 10);
 
-export const relocationReminder = {
+const relocationReminder = {
   subject: {
     en: 'Your temporary relocation is ending soon',
     es: 'Su reubicación temporal termina pronto',
@@ -24,7 +26,7 @@ export const relocationReminder = {
   } satisfies Record<Lang, (p: Params) => string>,
 };
 
-export const relocationOverdue = {
+const relocationOverdue = {
   subject: {
     en: 'Your temporary relocation has reached its end date',
     es: 'Su reubicación temporal llegó a su fecha de fin',
@@ -38,3 +40,19 @@ export const relocationOverdue = {
     bn: (p: Params) => `আপনার অস্থায়ী স্থানান্তর ${day(p)} তারিখে শেষ হয়েছে। অনুগ্রহ করে ব্যবস্থাপনা এজেন্টের সাথে যোগাযোগ করুন।`,
   } satisfies Record<Lang, (p: Params) => string>,
 };
+
+export const relocationReminderTemplate = defineTemplate<{ daysBefore: number; endsAt: string }>({
+  name: 'relocation-reminder',
+  render(language, p) {
+    const text = relocationReminder.body[language](p);
+    return { subject: relocationReminder.subject[language], text, sms: text };
+  },
+});
+
+export const relocationOverdueTemplate = defineTemplate<{ daysBefore: number; endsAt: string }>({
+  name: 'relocation-overdue',
+  render(language, p) {
+    const text = relocationOverdue.body[language](p);
+    return { subject: relocationOverdue.subject[language], text, sms: text };
+  },
+});
