@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { parseRole, type Role } from '../../domain';
+import { parseRole, ROLES, type Role } from '../../domain';
 import type { Config } from '../../infra/config';
 import { HttpError } from '../errors';
 import { setCodePepper } from '../services/otp';
@@ -40,8 +40,14 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     signAccessToken(claims: TokenClaims): { token: string; expiresAt: Date };
+    /** Every guarded route (`METHOD /url`) and the roles its guard allows: the role x route matrix test reads it. */
+    routeGuards: Map<string, readonly Role[]>;
   }
 }
+
+/** Marks a guard function with the roles it allows (set by `signedIn` in api/guards.ts). */
+export const GUARD_ROLES = Symbol.for('portal.guardRoles');
+type Guard = ((...args: never[]) => unknown) & { [GUARD_ROLES]?: readonly Role[] };
 
 export const authPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
@@ -53,6 +59,18 @@ export const authPlugin = fp<{ config: Config }>(
       sign: { algorithm: typeof secret === 'string' ? 'HS256' : 'RS256', expiresIn: config.ACCESS_TOKEN_TTL_SECONDS },
     });
     app.decorateRequest('session', null as unknown as Session);
+    const routeGuards = new Map<string, readonly Role[]>();
+    app.decorate('routeGuards', routeGuards);
+    // A guard given as preHandler also runs at onRequest, before the body is parsed and validated,
+    // so a protected route answers 401/403 first, whatever the input (spec section 7: 401 without a token).
+    app.addHook('onRoute', (route) => {
+      const handlers = [route.preHandler].flat().filter(Boolean) as Guard[];
+      const guards = handlers.filter((h) => h === requireSession || Boolean(h[GUARD_ROLES]));
+      if (guards.length === 0) return;
+      const roles = guards.reduce<readonly Role[]>((acc, g) => acc.filter((r) => (g === requireSession ? ROLES : g[GUARD_ROLES]!).includes(r)), ROLES);
+      for (const method of [route.method].flat()) routeGuards.set(`${method} ${route.url}`, roles);
+      route.onRequest = [...([route.onRequest].flat().filter(Boolean) as never[]), ...(guards as never[])];
+    });
     setCodePepper(config.DATA_ENCRYPTION_KEY);
     // Limits are opted into per route (login, OTP, reset...): see api/services/rate-limits.ts.
     await app.register(fastifyRateLimit, {
@@ -86,6 +104,8 @@ export const authPlugin = fp<{ config: Config }>(
 
 /** preHandler: a valid access token is required (401 otherwise); unknown role claims are refused. */
 export async function requireSession(request: FastifyRequest): Promise<void> {
+  // Already checked at onRequest for this request.
+  if (request.session) return;
   let claims: TokenClaims;
   try {
     claims = await request.jwtVerify<TokenClaims>();

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { REASON_MESSAGE, REQUIRED, isoDate, money, optionalDate, optionalMoney, optionalText, requiredText, uuid } from './fields';
+
+/** Spec section 3 pay frequencies, and how many times a year each is paid. */
+export const PAY_FREQUENCIES = ['annually', 'monthly', 'hourly', 'quarterly', 'bi_weekly', 'weekly', 'semimonthly', 'one_time'] as const;
+export type PayFrequency = (typeof PAY_FREQUENCIES)[number];
+/** Hourly assumes 40 hours a week; one-time counts once. */
+export const PAYMENTS_PER_YEAR: Record<PayFrequency, number> = {
+  annually: 1, monthly: 12, hourly: 2080, quarterly: 4, bi_weekly: 26, weekly: 52, semimonthly: 24, one_time: 1,
+};
+export const annualAmount = (amount: number, frequency: PayFrequency) => amount * PAYMENTS_PER_YEAR[frequency];
+
+/** Spec section 3 income types. */
+export const INCOME_TYPES = [
+  'employment', 'self_employment', 'social_security', 'ssi', 'ssp', 'pension', 'veterans', 'disability', 'unemployment',
+  'workers_compensation', 'public_assistance', 'military_pay', 'contributions', 'asset_income', 'long_term_care', 'grants',
+  'other', 'zero_income', 'alimony_child_support', 'lump_sum', 'anticipated_change', 'gig_economy', 'income_tax_refund',
+] as const;
+export type IncomeType = (typeof INCOME_TYPES)[number];
+
+export const GIG_PLATFORM_CATEGORIES = ['rideshare', 'delivery', 'freelance', 'home_services', 'rental_platform', 'other'] as const;
+export const SUPPORT_AGREEMENT_TYPES = ['court_order', 'written_agreement', 'informal'] as const;
+export const CONTRIBUTION_TYPES = ['cash', 'rent_paid', 'bills_paid', 'groceries', 'other'] as const;
+export const ZERO_INCOME_DURATIONS = ['less_than_3_months', '3_to_6_months', '6_to_12_months', 'more_than_12_months'] as const;
+
+/** Fields every income entry has (spec section 3: source name, amount, frequency, award letter date). */
+const common = {
+  id: uuid.optional(),
+  memberId: uuid,
+  sourceName: optionalText(200),
+  amount: money,
+  frequency: z.enum(PAY_FREQUENCIES, REQUIRED),
+  awardLetterDate: optionalDate,
+};
+const simple = <T extends IncomeType>(type: T) => z.object({ ...common, incomeType: z.literal(type) });
+
+export const IncomeInput = z.discriminatedUnion(
+  'incomeType',
+  [
+    z.object({ ...common, incomeType: z.literal('employment'), employerName: requiredText(200), jobTitle: optionalText(200), startDate: isoDate }),
+    z.object({
+      ...common,
+      incomeType: z.literal('self_employment'),
+      businessName: requiredText(200),
+      natureOfBusiness: optionalText(200),
+      typeOfWork: optionalText(200),
+      // Spec section 9: tax return years 3.
+      taxReturnYears: z.array(z.number().int().min(1990).max(2100)).max(3, 'At most 3 tax return years').default([]),
+      form1099Url: optionalText(500),
+      expectedAnnualIncome: optionalMoney,
+    }),
+    simple('social_security'), simple('ssi'), simple('ssp'), simple('pension'), simple('veterans'), simple('disability'),
+    simple('unemployment'), simple('workers_compensation'), simple('public_assistance'), simple('military_pay'),
+    z.object({
+      ...common,
+      incomeType: z.literal('contributions'),
+      supporterName: requiredText(200),
+      contributionType: z.enum(CONTRIBUTION_TYPES, REQUIRED),
+      startDate: isoDate,
+    }),
+    simple('asset_income'), simple('long_term_care'), simple('grants'), simple('other'),
+    z.object({
+      ...common,
+      incomeType: z.literal('zero_income'),
+      amount: z.preprocess((v) => v ?? 0, money).refine((n) => n === 0, 'Zero income must be 0'),
+      duration: z.enum(ZERO_INCOME_DURATIONS, REQUIRED),
+      reasons: requiredText(1000),
+      expenses: requiredText(1000),
+    }),
+    z.object({
+      ...common,
+      incomeType: z.literal('alimony_child_support'),
+      agreementType: z.enum(SUPPORT_AGREEMENT_TYPES, REQUIRED),
+      expectedAmount: money,
+      expectedFrequency: z.enum(PAY_FREQUENCIES, REQUIRED),
+      actualAmount: money,
+      actualFrequency: z.enum(PAY_FREQUENCIES, REQUIRED),
+      discrepancyReason: optionalText(1000),
+    }),
+    simple('lump_sum'), simple('anticipated_change'),
+    z.object({ ...common, incomeType: z.literal('gig_economy'), platformCategory: z.enum(GIG_PLATFORM_CATEGORIES, REQUIRED), platformName: requiredText(200) }),
+    simple('income_tax_refund'),
+  ],
+  { error: 'Select an income type' },
+).superRefine((i, ctx) => {
+  // A support payment received differently from what was agreed is a discrepancy: 'Please provide a reason.'
+  if (i.incomeType === 'alimony_child_support') {
+    const differs = i.expectedAmount !== i.actualAmount || i.expectedFrequency !== i.actualFrequency;
+    if (differs && !i.discrepancyReason) ctx.addIssue({ code: 'custom', path: ['discrepancyReason'], message: REASON_MESSAGE });
+  }
+});
+export type IncomeInput = z.infer<typeof IncomeInput>;
+export type IncomeForm = z.input<typeof IncomeInput>;
+export type IncomeView = IncomeInput & { id: string; memberName: string; annualAmount: number };
+
+export const ZERO_INCOME_MESSAGES = {
+  noValidIncome: 'At least one household member must report valid income',
+  allZero: 'All members cannot declare zero income',
+  explanation: 'Explanation required for zero income',
+} as const;
+
+/**
+ * Section 5 across the household: at least one member reports valid (non-zero) income, and not every
+ * member declares zero income. Returns the message that applies, or null when the rule holds.
+ */
+export function householdIncomeProblem(memberIds: string[], incomes: Pick<IncomeInput, 'memberId' | 'incomeType' | 'amount'>[]): string | null {
+  const valid = incomes.filter((i) => i.incomeType !== 'zero_income' && i.amount > 0);
+  const zeroMembers = new Set(incomes.filter((i) => i.incomeType === 'zero_income').map((i) => i.memberId));
+  if (memberIds.length > 0 && memberIds.every((id) => zeroMembers.has(id))) return ZERO_INCOME_MESSAGES.allZero;
+  if (valid.length === 0) return ZERO_INCOME_MESSAGES.noValidIncome;
+  return null;
+}
+
+/** Spec section 7 SpecialIncome calls: one body each. */
+export const IncomeChangeForecastInput = z.object({
+  memberId: uuid,
+  expectsChange: z.boolean(),
+  expectedAmount: optionalMoney,
+  frequency: z.enum(PAY_FREQUENCIES).nullish().transform((v) => v ?? null),
+  effectiveDate: optionalDate,
+  reason: optionalText(1000),
+}).superRefine((f, ctx) => {
+  if (!f.expectsChange) return;
+  if (f.expectedAmount === null) ctx.addIssue({ code: 'custom', path: ['expectedAmount'], message: REQUIRED });
+  if (!f.effectiveDate) ctx.addIssue({ code: 'custom', path: ['effectiveDate'], message: REQUIRED });
+  if (!f.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_MESSAGE });
+});
+export const ConfirmSelfEmploymentInput = z.object({ memberId: uuid, isSelfEmployed: z.boolean() });
+/** Zero-income declaration: spec section 9 looks 12 months ahead. */
+export const ZeroIncomeDeclarationInput = z.object({
+  memberId: uuid,
+  duration: z.enum(ZERO_INCOME_DURATIONS, REQUIRED),
+  reasons: z.string(REQUIRED).trim().min(1, ZERO_INCOME_MESSAGES.explanation).max(1000),
+  expenses: requiredText(1000),
+  expectsIncomeWithin12Months: z.boolean().default(false),
+});
+export const LumpSumPaymentInput = z.object({ memberId: uuid, amount: money, receivedDate: isoDate, source: requiredText(200) });
+export const IncomeTaxRefundInput = z.object({ memberId: uuid, amount: money, taxYear: z.number().int().min(1990).max(2100) });
+export type ZeroIncomeDeclarationInput = z.infer<typeof ZeroIncomeDeclarationInput>;
