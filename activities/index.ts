@@ -16,6 +16,9 @@ export function createActivities({ db, blobs }: ActivityDeps) {
   return {
     projectApplication: (view: LeaseUpView) => leaseUp.projectApplication(db, view),
     issueLogNumber: ({ applicationId }: { applicationId: string }) => leaseUp.issueLogNumber(db, applicationId),
+    generateLeaseUpLetter: (input: Parameters<typeof leaseUp.generateLeaseUpLetter>[2]) => leaseUp.generateLeaseUpLetter(db, blobs, input),
+    signLeaseUpLetter: (input: Parameters<typeof leaseUp.signLeaseUpLetter>[1]) => leaseUp.signLeaseUpLetter(blobs, input),
+    notifyApplicant: (input: Parameters<typeof leaseUp.notifyApplicant>[1]) => leaseUp.notifyApplicant(db, input),
     // Recertification and relocation (issue 6)
     projectRecertification: (view: RecertView) => recertification.projectRecertification(db, view),
     sendRecertificationNotice: (n: recertification.NoticeInput) => recertification.sendRecertificationNotice(db, n),

@@ -8,6 +8,7 @@ import type { RelocationTables } from './schema/relocation';
 import type { TenancyTables } from './schema/tenancy';
 import type { ProfileLockTables } from './schema/profile-lock';
 import type { SharedTables } from './schema/shared';
+import type { ApplicationLeaseUpColumns, LeaseUpTables, OpportunityLeaseUpColumns } from './schema/lease-up';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -50,7 +51,7 @@ export interface HouseholdTable {
   created_at: Generated<Date>;
 }
 
-export interface OpportunityTable {
+export interface OpportunityTable extends OpportunityLeaseUpColumns {
   id: Generated<string>;
   organization_id: string;
   name: string;
@@ -82,7 +83,7 @@ export interface ApplicationLogNumberTable {
   created_at: Generated<Date>;
 }
 
-export interface ApplicationTable {
+export interface ApplicationTable extends ApplicationLeaseUpColumns {
   id: string;
   workflow_id: string;
   household_id: string;
@@ -105,7 +106,7 @@ export interface ApplicationTable {
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables {
+export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

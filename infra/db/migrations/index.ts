@@ -4,6 +4,8 @@ import * as profileLock from './2026-11-22T0100-profile-lock';
 import * as outboxAndTasks from './2026-11-22T0110-outbox-and-tasks';
 import * as identity from './2026-11-22T0300-identity';
 import * as recertificationRelocation from './2026-11-22T0600-recertification-relocation';
+import * as leaseUp from './2026-11-22T0700-lease-up';
+  '2026-11-22T0700-lease-up': leaseUp,
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0110-outbox-and-tasks': outboxAndTasks,
   '2026-11-22T0300-identity': identity,
   '2026-11-22T0600-recertification-relocation': recertificationRelocation,
+  '2026-11-22T0700-lease-up': leaseUp,
 };

@@ -7,6 +7,9 @@ import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { SignedOutOnly } from '../features/auth/components/signed-out-only';
 import { LoginRoute } from '../features/auth/routes/login';
 import { DashboardRoute } from '../features/dashboard/routes/dashboard';
+import { RecertificationRoute } from '../features/recertification/routes/recertification';
+import { RelocationRoute } from '../features/relocation/routes/relocation';
+import { TrainingRoute } from '../features/training/routes/training';
 import { LandingRoute } from '../features/landing/routes/landing';
 import { ApplicationRoute } from '../features/lease-up/routes/application';
 import { ManagerTasksRoute } from '../features/lease-up/routes/manager-tasks';
@@ -65,6 +68,9 @@ export const router = createBrowserRouter([
         children: [
           { path: paths.app.opportunities.path, element: <OpportunitiesRoute variant="app" /> },
           { path: paths.app.myApplications.path, element: <MyApplicationsRoute /> },
+          { path: paths.app.recertification.path, element: <RecertificationRoute /> },
+          { path: paths.app.relocation.path, element: <RelocationRoute /> },
+          { path: paths.app.training.path, element: <TrainingRoute /> },
         ],
       },
       { path: paths.app.opportunity.path, element: <ProtectedOpportunity /> },

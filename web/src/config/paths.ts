@@ -7,8 +7,33 @@ export const paths = {
     getHref: (redirectTo?: string | null) =>
       redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : '/login',
   },
+  /** Spec section 2 "no role needed" and signed-out pages (issue 3). */
+  auth: {
+    register: { path: '/register', getHref: () => '/register' },
+    organizationRegister: { path: '/:organization/register', getHref: (org: string) => `/${encodeURIComponent(org)}/register` },
+    ambassadorRegister: { path: '/housing-ambassador-register', getHref: () => '/housing-ambassador-register' },
+    forgetPassword: { path: '/forget-password', getHref: () => '/forget-password' },
+    forgetUsername: { path: '/forget-username', getHref: () => '/forget-username' },
+    forgetUsernameOtp: { path: '/forget-username/verify-otp', getHref: (email: string) => `/forget-username/verify-otp?email=${encodeURIComponent(email)}` },
+    resetPassword: { path: '/resetpassword', getHref: () => '/resetpassword' },
+    linkExpired: { path: '/link-expired', getHref: () => '/link-expired' },
+    verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+    chooseOtpMethod: { path: '/choose-otp-method', getHref: () => '/choose-otp-method' },
+    verifyOtp: { path: '/verify-otp', getHref: () => '/verify-otp' },
+    profileMatching: { path: '/profile-matching', getHref: (q: Record<string, string> = {}) => `/profile-matching?${new URLSearchParams(q)}` },
+    linkProfile: { path: '/link-profile', getHref: (q: Record<string, string> = {}) => `/link-profile?${new URLSearchParams(q)}` },
+    link: { path: '/link', getHref: (q: Record<string, string> = {}) => `/link?${new URLSearchParams(q)}` },
+    leaseUpProfileMatching: { path: '/lease-up-profile-matching', getHref: (q: Record<string, string> = {}) => `/lease-up-profile-matching?${new URLSearchParams(q)}` },
+    termsOfUse: { path: '/terms-of-use', getHref: () => '/terms-of-use' },
+    privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
+    requestImpersonateUser: { path: '/request-impersonate-user', getHref: (userId: string) => `/request-impersonate-user?userId=${encodeURIComponent(userId)}` },
+  },
+  settings: {
+    profileSetting: { path: '/profile-setting', getHref: () => '/profile-setting' },
+  },
   public: {
-    opportunities: { path: '/public/opportunities', getHref: () => '/public/opportunities' },
+    opportunities:
+ { path: '/public/opportunities', getHref: () => '/public/opportunities' },
     opportunity: {
       path: '/public/opportunity/:id',
       getHref: (id: string) => `/public/opportunity/${encodeURIComponent(id)}`,
@@ -26,6 +51,9 @@ export const paths = {
       path: '/myApplications/:id',
       getHref: (id: string) => `/myApplications/${encodeURIComponent(id)}`,
     },
+    recertification: { path: '/recertification', getHref: () => '/recertification' },
+    relocation: { path: '/relocation', getHref: () => '/relocation' },
+    training: { path: '/training', getHref: () => '/training' },
   },
   manager: {
     tasks: { path: '/manager/tasks', getHref: () => '/manager/tasks' },

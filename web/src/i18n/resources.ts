@@ -4,24 +4,32 @@ import enDashboard from './locales/en/dashboard.json';
 import enLeaseup from './locales/en/leaseupApplications.json';
 import enOpportunities from './locales/en/opportunities.json';
 import enSideMenu from './locales/en/sideMenu.json';
+import enRecertification from './locales/en/recertification.json';
+import enTraining from './locales/en/training.json';
 import esCommon from './locales/es/common.json';
 import esDashboard from './locales/es/dashboard.json';
 import esLeaseup from './locales/es/leaseupApplications.json';
 import esOpportunities from './locales/es/opportunities.json';
 import esSideMenu from './locales/es/sideMenu.json';
+import esRecertification from './locales/es/recertification.json';
+import esTraining from './locales/es/training.json';
 import zhCommon from './locales/zh/common.json';
 import zhDashboard from './locales/zh/dashboard.json';
 import zhLeaseup from './locales/zh/leaseupApplications.json';
 import zhOpportunities from './locales/zh/opportunities.json';
 import zhSideMenu from './locales/zh/sideMenu.json';
+import zhRecertification from './locales/zh/recertification.json';
+import zhTraining from './locales/zh/training.json';
 import bnCommon from './locales/bn/common.json';
 import bnDashboard from './locales/bn/dashboard.json';
 import bnLeaseup from './locales/bn/leaseupApplications.json';
 import bnOpportunities from './locales/bn/opportunities.json';
 import bnSideMenu from './locales/bn/sideMenu.json';
+import bnRecertification from './locales/bn/recertification.json';
+import bnTraining from './locales/bn/training.json';
 
 /** Namespaces of spec section 9 that the app uses so far, plus `common` (layout, login, errors). */
-export const NAMESPACES = ['common', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu'] as const;
+export const NAMESPACES = ['common', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** English is the source language and the shape every other language must match. */
@@ -31,11 +39,13 @@ export const enResources = {
   leaseupApplications: enLeaseup,
   opportunities: enOpportunities,
   sideMenu: enSideMenu,
+  recertification: enRecertification,
+  training: enTraining,
 };
 
 export const resources: Record<Language, Record<Namespace, object>> = {
   en: enResources,
-  es: { common: esCommon, dashboard: esDashboard, leaseupApplications: esLeaseup, opportunities: esOpportunities, sideMenu: esSideMenu },
-  zh: { common: zhCommon, dashboard: zhDashboard, leaseupApplications: zhLeaseup, opportunities: zhOpportunities, sideMenu: zhSideMenu },
-  bn: { common: bnCommon, dashboard: bnDashboard, leaseupApplications: bnLeaseup, opportunities: bnOpportunities, sideMenu: bnSideMenu },
+  es: { common: esCommon, dashboard: esDashboard, leaseupApplications: esLeaseup, opportunities: esOpportunities, sideMenu: esSideMenu, recertification: esRecertification, training: esTraining },
+  zh: { common: zhCommon, dashboard: zhDashboard, leaseupApplications: zhLeaseup, opportunities: zhOpportunities, sideMenu: zhSideMenu, recertification: zhRecertification, training: zhTraining },
+  bn: { common: bnCommon, dashboard: bnDashboard, leaseupApplications: bnLeaseup, opportunities: bnOpportunities, sideMenu: bnSideMenu, recertification: bnRecertification, training: bnTraining },
 };

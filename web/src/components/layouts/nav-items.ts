@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 import { MANAGER_ROLES, RESIDENT_ROLES } from '../../config/roles';
 import type { Role } from '../../lib/domain';
 
-type MenuKey = 'dashboard' | 'myApplications' | 'opportunities' | 'managerTasks';
+type MenuKey = 'dashboard' | 'myApplications' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation';
 
 export interface NavItem {
   key: MenuKey;
@@ -19,6 +19,9 @@ export function navItemsFor(role: Role): NavItem[] {
     items.push(
       { key: 'myApplications', to: paths.app.myApplications.getHref() },
       { key: 'opportunities', to: paths.app.opportunities.getHref() },
+      { key: 'recertification', to: paths.app.recertification.getHref() },
+      { key: 'training', to: paths.app.training.getHref() },
+      { key: 'relocation', to: paths.app.relocation.getHref() },
     );
   }
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerTasks', to: paths.manager.tasks.getHref() });

@@ -4,8 +4,9 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { MANAGER_ROLES, RESIDENT_ROLES } from '../../../config/roles';
 import { useSession } from '../../auth/hooks/use-session';
+import { ResidentDashboard } from '../components/resident-dashboard';
 
-/** /dashboard: for now a welcome by first name and the way to the user's work (spec section 2). */
+/** /dashboard: welcome, action needed, recertification status, announcement, about, how-to (spec section 2). */
 export function DashboardRoute() {
   const { t } = useTranslation('dashboard');
   usePageTitle(t('title'));
@@ -28,6 +29,7 @@ export function DashboardRoute() {
           </p>
         </section>
       ) : null}
+      {role && RESIDENT_ROLES.includes(role) ? <ResidentDashboard /> : null}
       {role && MANAGER_ROLES.includes(role) ? (
         <section className="panel">
           <p>{t('managerIntro')}</p>

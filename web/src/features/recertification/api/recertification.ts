@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+import type { RecertActionBody, RecertTenantAction, RecertificationCase } from '../../../lib/domain';
+
+/** GET /api/TenantRecertificationStatus/status; a 404 means no case yet (shown as such, not as an error). */
+export async function getRecertificationStatus(signal?: AbortSignal): Promise<RecertificationCase | null> {
+  try {
+    return await api.get<RecertificationCase>('/TenantRecertificationStatus/status', { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const recertificationQueryKey = ['recertification', 'status'] as const;
+
+export function useRecertificationStatus() {
+  return useQuery({ queryKey: recertificationQueryKey, queryFn: ({ signal }) => getRecertificationStatus(signal) });
+}
+
+/** A tenant action: POST /api/TenantRecertificationStatus/{caseId}/{action}, answered with the new case. */
+export function useRecertificationAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ caseId, action, body }: { caseId: string; action: RecertTenantAction; body?: RecertActionBody }) =>
+      api.post<RecertificationCase>(`/TenantRecertificationStatus/${encodeURIComponent(caseId)}/${action}`, body ?? {}),
+    onSuccess: (data) => {
+      client.setQueryData(recertificationQueryKey, data);
+      void client.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import type { RecertificationCase } from '../../../lib/domain';
+
+/** The recertification case of spec section 3, as a definition list. */
+export function CaseSummary({ c }: { c: RecertificationCase }) {
+  const { t, i18n } = useTranslation('recertification');
+  const date = (iso: string) => new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso).toLocaleDateString(i18n.language);
+  const rows: [string, string][] = [
+    [t('case.address'), c.address],
+    [t('case.unitNumber'), c.unitNumber],
+    [t('case.bedrooms'), c.bedrooms],
+    [t('case.householdSize'), String(c.householdSize)],
+    [t('case.period'), `${date(c.period.from)} – ${date(c.period.to)}`],
+    [t('case.kind'), t(`kind.${c.kind}`)],
+    [t('case.status'), t(`status.${c.status}`)],
+    [t('case.stage'), t(`stage.${c.stage}`)],
+    [t('case.daysRemaining'), String(c.daysRemaining)],
+    [t('case.lastUpdated'), date(c.lastUpdated)],
+    [t('case.nextStep'), t(`nextStep.${c.nextStep}` as 'nextStep.none')],
+    [t('case.incomeBand'), c.incomeBand ? t('band.value', { band: t(`band.${c.incomeBand.band}`), percent: c.incomeBand.amiPercent }) : t('band.unknown')],
+  ];
+  return (
+    <dl className="info-list" data-testid="recertification-case">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
