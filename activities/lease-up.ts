@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import type { LeaseUpView } from '../domain';
+import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import { leaseUpWorkflowId } from '../workflows/ids';
+import { renderLetterPdf, stampSignature, storeLetter } from './letters';
 import { projectCaseTasks } from './manager-tasks';
+import { enqueueNotification } from './notifications';
 
 /**
  * Writes the workflow's view into the applications read model, and the case's open manager tasks
@@ -26,6 +29,8 @@ export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ w
     applied_at: view.appliedAt,
     state_updated_at: view.updatedAt,
     state_version: view.version,
+    // Older views (before unit offers existed) carry no held unit.
+    held_unit_id: view.heldUnitId ?? null,
   };
   const result = await db
     .insertInto('applications')
@@ -40,6 +45,7 @@ export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ w
           pending_tasks: eb.ref('excluded.pending_tasks'),
           state_updated_at: eb.ref('excluded.state_updated_at'),
           state_version: eb.ref('excluded.state_version'),
+          held_unit_id: eb.ref('excluded.held_unit_id'),
           projected_at: sql<Date>`now()`,
         }))
         .where('applications.state_version', '<', (eb) => eb.ref('excluded.state_version')),
@@ -55,7 +61,7 @@ export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ w
     contextId: view.opportunityId,
     contextName: opportunity?.name ?? null,
     version: view.version,
-    tasks: view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt })),
+    tasks: view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt, overdue: t.overdue ?? false })),
   });
   return { written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
 }
@@ -69,4 +75,80 @@ export async function issueLogNumber(db: Db, applicationId: string): Promise<str
     .where('application_id', '=', applicationId)
     .executeTakeFirstOrThrow();
   return `LU-${String(number).padStart(6, '0')}`;
+}
+
+const money = (n: number) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+
+/**
+ * Makes the application's income certification (TIC) or lease letter as a PDF in blob storage.
+ * Idempotent: the key is fixed by application, kind and state version, so a retry rewrites the same.
+ */
+export async function generateLeaseUpLetter(db: Db, blobs: BlobStore, { kind, view }: { kind: 'tic' | 'lease'; view: LeaseUpView }): Promise<string> {
+  const [opportunity, applicant, organization] = await Promise.all([
+    db.selectFrom('opportunities').select(['name', 'address', 'kind']).where('id', '=', view.opportunityId).executeTakeFirst(),
+    db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', view.applicantUserId).executeTakeFirst(),
+    db.selectFrom('organizations').select('name').where('id', '=', view.organizationId).executeTakeFirst(),
+  ]);
+  const unit = view.offers.find((o) => o.status === 'accepted');
+  const name = applicant ? `${applicant.first_name} ${applicant.last_name}` : '';
+  const common = [
+    `Application log number: ${view.logNumber ?? ''}`,
+    `Head of household: ${name}`,
+    `Opportunity: ${opportunity?.name ?? ''}, ${opportunity?.address ?? ''}`,
+    `Unit: ${unit ? `${unit.unitNumber} (${unit.bedroomType}), ${unit.address}` : 'not assigned'}`,
+  ];
+  const pdf = await renderLetterPdf(
+    kind === 'tic'
+      ? {
+          title: 'Tenant Income Certification',
+          subtitle: `${organization?.name ?? ''} - ${new Date().toISOString().slice(0, 10)}`,
+          sections: [
+            { heading: 'Household', lines: [...common, `Household size: ${view.householdSize}`] },
+            { heading: 'Income', lines: [`Total annual household income declared: ${money(view.householdIncome)}`] },
+            {
+              heading: 'Certification',
+              lines: [
+                'I certify that the information on this form is true and complete to the best of my knowledge.',
+                'Each adult member of the household signs below.',
+              ],
+            },
+          ],
+        }
+      : {
+          title: 'Lease Letter',
+          subtitle: `${organization?.name ?? ''} - ${new Date().toISOString().slice(0, 10)}`,
+          sections: [
+            { heading: 'Lease', lines: [...common, `Tenure: ${opportunity?.kind ?? 'rental'}`] },
+            { lines: ['By signing, the household accepts the unit named above under the terms of the lease.'] },
+          ],
+        },
+  );
+  return storeLetter(blobs, `applications/${view.applicationId}/letters/${kind}-v${view.version}.pdf`, pdf);
+}
+
+/** Stamps a signer's saved signature image, time and IP on the letter; returns the signed copy's key. */
+export async function signLeaseUpLetter(
+  blobs: BlobStore,
+  s: { letterKey: string; signatureKey: string; signerName: string; ipAddress: string; signedAt: string; userId: string },
+): Promise<string> {
+  const signedKey = s.letterKey.replace(/\.pdf$/, `-signed-${s.userId}.pdf`);
+  return stampSignature(blobs, { ...s, signedKey });
+}
+
+/** A reminder or notice to the applicant through the outbox; the dedupe key makes it send-once. */
+export async function notifyApplicant(
+  db: Db,
+  n: { applicationId: string; userId: string; template: string; dedupeKey: string; params: Record<string, string> },
+): Promise<boolean> {
+  const user = await db.selectFrom('users').select(['email', 'preferred_language']).where('id', '=', n.userId).executeTakeFirst();
+  if (!user) return false;
+  return enqueueNotification(db, {
+    userId: n.userId,
+    channel: 'email',
+    toAddress: user.email,
+    template: n.template,
+    language: user.preferred_language,
+    params: { applicationId: n.applicationId, ...n.params },
+    dedupeKey: n.dedupeKey,
+  });
 }

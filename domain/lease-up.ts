@@ -39,14 +39,32 @@ export type ActorRole = 'applicant' | 'manager';
  */
 export const APPLICANT_ACTIONS = [
   'SubmitProfile',
+  'SubmitAdditionalDocuments',
   'ProvideConsentForScreening',
   'DenyConsentForScreening',
+  'ScheduleAppointment',
+  'RescheduleAppointment',
+  'RespondToUnitOffer',
+  'SignTIC',
+  'SignLeaseLetter',
+  'Appeal',
   'Withdraw',
 ] as const;
 export const MANAGER_ACTIONS = [
   'MarkAsComplete',
   'RequestConsentForScreening',
   'RejectApplication',
+  'RejectDocuments',
+  'RequestAdditionalDocuments',
+  'ProceedToAppointmentScheduling',
+  'OfferUnit',
+  'ProceedWithUnitOffer',
+  'GenerateIncomeCertification',
+  'ApproveIncomeCertification',
+  'DenyIncomeCertification',
+  'CompleteLeaseSigning',
+  'GrantAppeal',
+  'DenyAppeal',
 ] as const;
 export type ApplicantAction = (typeof APPLICANT_ACTIONS)[number];
 export type ManagerAction = (typeof MANAGER_ACTIONS)[number];
@@ -55,7 +73,13 @@ export const LeaseUpActionName = z.enum([...APPLICANT_ACTIONS, ...MANAGER_ACTION
 export const ManagerActionName = z.enum(MANAGER_ACTIONS);
 
 /** Actions a person must confirm because they cannot be undone (spec section 4). */
-export const IRREVERSIBLE_ACTIONS: readonly LeaseUpAction[] = ['Withdraw', 'RejectApplication'];
+export const IRREVERSIBLE_ACTIONS: readonly LeaseUpAction[] = [
+  'Withdraw',
+  'RejectApplication',
+  'RespondToUnitOffer',
+  'DenyIncomeCertification',
+  'DenyAppeal',
+];
 
 /** Who is acting: filled in by the API from the signed-in session, never by the client. */
 export const Actor = z.object({
@@ -66,17 +90,57 @@ export const Actor = z.object({
 });
 export type Actor = z.infer<typeof Actor>;
 
-/** Body of an action sent by the web app; `reason` is needed by rejections. */
+const IsoTime = z.string().datetime({ offset: true, message: 'Invalid date and time' });
+
+/** A document item the manager rejects or asks for, and the applicant's answer to it. */
+export const DocumentItem = z.object({
+  item: z.string().trim().min(1, 'Please name the document.').max(200),
+  documentId: z.string().uuid().optional(),
+  reason: z.string().trim().min(1).max(2000).optional(),
+});
+export type DocumentItem = z.infer<typeof DocumentItem>;
+
+/** A unit as offered (spec section 3, unit offer: unit number, bedroom type, address). */
+export const OfferedUnit = z.object({
+  unitId: z.string().uuid(),
+  unitNumber: z.string().max(40),
+  bedroomType: z.string().max(60),
+  address: z.string().max(300),
+});
+export type OfferedUnit = z.infer<typeof OfferedUnit>;
+
+/** Body of an action sent by the web app; each action reads the fields it needs. */
 export const ActionBody = z.object({
   reason: z.string().trim().min(1, 'Please provide a reason.').max(2000).optional(),
+  /** RejectDocuments: the documents and reasons; SubmitAdditionalDocuments: an answer per item. */
+  documents: z.array(DocumentItem).max(50).optional(),
+  /** RequestAdditionalDocuments: document types asked for, a note and the due date. */
+  documentTypes: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
+  note: z.string().trim().max(2000).optional(),
+  dueAt: IsoTime.optional(),
+  /** ProceedToAppointmentScheduling: the slots offered. */
+  slots: z.array(IsoTime).max(50).optional(),
+  /** ScheduleAppointment / RescheduleAppointment: the slot chosen. */
+  slot: IsoTime.optional(),
+  /** OfferUnit: unit ids (the API fills in `units`) and an optional expiry. */
+  unitIds: z.array(z.string().uuid()).max(20).optional(),
+  expiresAt: IsoTime.optional(),
+  /** RespondToUnitOffer. */
+  offerId: z.string().max(40).optional(),
+  accept: z.boolean().optional(),
 });
 export type ActionBody = z.infer<typeof ActionBody>;
 
-export const ActionInput = ActionBody.extend({ actor: Actor });
+/** Filled in by the API only: unit details read from the opportunity, the stored signature. */
+export const ActionInput = ActionBody.extend({
+  actor: Actor,
+  units: z.array(OfferedUnit).max(20).optional(),
+  signature: z.object({ signatureKey: z.string().max(300), ipAddress: z.string().max(64), signerName: z.string().max(200) }).optional(),
+});
 export type ActionInput = z.infer<typeof ActionInput>;
 
 /** Reasons each action needs; validated once here so the API and the web form agree. */
-export const ACTIONS_NEEDING_REASON: readonly LeaseUpAction[] = ['RejectApplication'];
+export const ACTIONS_NEEDING_REASON: readonly LeaseUpAction[] = ['RejectApplication', 'DenyIncomeCertification', 'DenyAppeal', 'Appeal'];
 
 export interface TimelineEntry {
   step: TimelineStep;
@@ -87,15 +151,56 @@ export interface TimelineEntry {
 
 export interface HistoryEntry {
   at: string;
-  action: LeaseUpAction | 'Apply' | 'Projected';
+  action: LeaseUpAction | 'Apply' | 'Projected' | TimerEvent;
   by: ActorRole | 'system';
   note?: string;
 }
 
+/** What a durable timer records when it fires. */
+export type TimerEvent =
+  | 'AdditionalDocumentsOverdue'
+  | 'UnitOfferExpired'
+  | 'AppealWindowClosed'
+  | 'AppealDecisionOverdue'
+  | 'AppointmentReminderDay'
+  | 'AppointmentReminderHour';
+
 export interface PendingTask {
   role: ActorRole;
-  action: LeaseUpAction;
+  /** An action, or a follow-up the manager owes without an action of its own. */
+  action: LeaseUpAction | 'FollowUpAdditionalDocuments';
   dueAt: string | null;
+  overdue?: boolean;
+}
+
+/** Per-opportunity timer settings (days), with the defaults of workflows.md. */
+export interface LeaseUpSettings {
+  offerExpiryDays: number;
+  appealWindowDays: number;
+  appealDecisionBusinessDays: number;
+  additionalDocumentsDays: number;
+}
+export const DEFAULT_LEASE_UP_SETTINGS: LeaseUpSettings = {
+  offerExpiryDays: 7,
+  appealWindowDays: 14,
+  appealDecisionBusinessDays: 5,
+  additionalDocumentsDays: 14,
+};
+
+export interface UnitOffer extends OfferedUnit {
+  offerId: string;
+  offeredAt: string;
+  expiresAt: string;
+  /** `superseded`: hidden from the applicant because another offer was accepted. */
+  status: 'open' | 'accepted' | 'declined' | 'expired' | 'superseded';
+  respondedAt: string | null;
+}
+
+export interface LetterState {
+  key: string;
+  generatedAt: string;
+  /** One signature per signer (head of household and each adult member). */
+  signatures: { userId: string; signerName: string; signedAt: string; ipAddress: string; signedKey: string }[];
 }
 
 /** The single view of an application that the workflow query returns and the read model stores. */
@@ -118,6 +223,24 @@ export interface LeaseUpView {
   profileSubmitted: boolean;
   consent: 'not_requested' | 'requested' | 'given' | 'denied';
   rejectionReason: string | null;
+  /** Step at which the application was rejected (an appeal granted returns there). */
+  rejectedAtStep: TimelineStep | null;
+  /** Documents rejected or requested and not yet answered, with the due date. */
+  outstandingDocuments: (DocumentItem & { kind: 'rejected' | 'requested' })[];
+  documentsNote: string | null;
+  documentsDueAt: string | null;
+  documentsOverdue: boolean;
+  appointmentSlots: string[];
+  appointmentAt: string | null;
+  offers: UnitOffer[];
+  heldUnitId: string | null;
+  tic: LetterState | null;
+  leaseLetter: LetterState | null;
+  appealDeadline: string | null;
+  appealReason: string | null;
+  appealDecisionDueAt: string | null;
+  appealEscalated: boolean;
+  settings: LeaseUpSettings;
   appliedAt: string;
   updatedAt: string;
   /** Grows by one with every state change; projections never write an older version. */
@@ -140,6 +263,8 @@ export interface StartLeaseUpInput {
   applicantUserId: string;
   householdSize: number;
   householdIncome: number;
+  /** Absent in applications started before per-opportunity settings existed: defaults apply. */
+  settings?: LeaseUpSettings;
 }
 
 /** A refusal from a validator: the code names the spec message. */
@@ -168,4 +293,6 @@ export interface ApplicationDetail extends LeaseUpView {
   applicantFullName: string;
   /** Role of the caller on this application, so the app shows that role's actions. */
   viewerRole: ActorRole;
+  /** Managers only: where the household's income sits in the opportunity's range (shown, never acted on). */
+  incomeFit?: 'within' | 'below' | 'above' | 'no_range';
 }

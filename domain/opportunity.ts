@@ -42,6 +42,8 @@ export interface OpportunitySummary {
   /** Spec section 2: the lottery countdown is shown in days; negative means closed. */
   daysRemaining: number;
   unitCount: number;
+  /** Set for a signed-in user's lists: whether it is one of their favourites. */
+  isFavorite?: boolean;
 }
 
 export interface OpportunityDetail extends OpportunitySummary {
@@ -50,6 +52,8 @@ export interface OpportunityDetail extends OpportunitySummary {
   units: UnitSummary[];
   requirements: RequirementRow[];
   incomeRanges: IncomeRange[];
+  building?: string;
+  hasPaperApplication?: boolean;
 }
 
 /** Whole days from today until the lottery end date (both as calendar days in UTC). */
@@ -58,3 +62,71 @@ export function daysUntil(endDate: string, now: Date): number {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Math.round((end - today) / 86_400_000);
 }
+
+/** Spec section 2: sort by days remaining (soonest lottery end first, or latest first). */
+export const FilteredOpportunityQuery = OpportunityFilter.extend({
+  sort: z.enum(['daysRemainingAsc', 'daysRemainingDesc']).default('daysRemainingAsc'),
+  favoritesOnly: z.enum(['true', 'false']).optional(),
+});
+export type FilteredOpportunityQuery = z.infer<typeof FilteredOpportunityQuery>;
+
+const money = z.number().min(0).max(100_000_000);
+
+/** What a manager of the owning organisation enters to create or edit an opportunity. */
+export const OpportunityInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  kind: z.enum(OPPORTUNITY_KINDS),
+  building: z.string().trim().max(200).default(''),
+  address: z.string().trim().min(1, 'Address is required').max(300),
+  description: z.string().trim().max(5000).default(''),
+  amenities: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
+  lotteryEndDate: z.string().date('Invalid date'),
+  units: z
+    .array(
+      z.object({
+        unitNumber: z.string().trim().min(1, 'Unit number is required').max(40),
+        bedroomType: z.string().trim().min(1).max(60),
+        address: z.string().trim().max(300).default(''),
+        accessibility: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
+        monthlyRent: money,
+        amiPercent: z.number().int().min(0).max(300),
+      }),
+    )
+    .max(500)
+    .default([]),
+  requirements: z.array(z.object({ amiPercent: z.number().int().min(0).max(300), layout: z.string().trim().min(1).max(60), monthlyRent: money })).max(100).default([]),
+  incomeRanges: z
+    .array(z.object({ householdSize: z.number().int().min(1).max(20), min: money, max: money }))
+    .max(20)
+    .default([])
+    .refine((ranges) => ranges.every((r) => r.min <= r.max), 'Minimum income must not exceed maximum income'),
+  settings: z
+    .object({
+      offerExpiryDays: z.number().int().min(1).max(90),
+      appealWindowDays: z.number().int().min(1).max(90),
+      appealDecisionBusinessDays: z.number().int().min(1).max(30),
+      additionalDocumentsDays: z.number().int().min(1).max(90),
+    })
+    .partial()
+    .default({}),
+});
+export type OpportunityInput = z.infer<typeof OpportunityInput>;
+
+/** A manager's view of an opportunity of their organisation, published or not. */
+export interface ManagedOpportunity extends OpportunityDetail {
+  building: string;
+  published: boolean;
+  hasPaperApplication: boolean;
+  settings: { offerExpiryDays: number; appealWindowDays: number; appealDecisionBusinessDays: number; additionalDocumentsDays: number };
+}
+
+/** Income-range fit, shown to the manager only; the product decides no eligibility (spec section 1). */
+export function incomeFit(ranges: IncomeRange[], householdSize: number, income: number): 'within' | 'below' | 'above' | 'no_range' {
+  const range = ranges.find((r) => r.householdSize === householdSize);
+  if (!range) return 'no_range';
+  if (income < range.min) return 'below';
+  return income > range.max ? 'above' : 'within';
+}
+
+export const FavoriteBody = z.object({ opportunityId: z.string().uuid(), isFavorite: z.boolean().default(true) });
+export type FavoriteBody = z.infer<typeof FavoriteBody>;

@@ -1,5 +1,6 @@
 import {
   APPLICANT_ACTIONS,
+  DEFAULT_LEASE_UP_SETTINGS,
   FINAL_STATUSES,
   MANAGER_ACTIONS,
   TIMELINE_STEPS,
@@ -10,12 +11,30 @@ import {
   type HistoryEntry,
   type LeaseUpAction,
   type LeaseUpView,
+  type LetterState,
   type ManagerAction,
   type MessageCode,
-  type PendingTask,
   type StartLeaseUpInput,
   type TimelineStep,
+  type TimerEvent,
+  type UnitOffer,
 } from '../domain';
+import { addBusinessDays, addDays, ruleRefusal, type RuleView } from './lease-up.rules';
+import { pendingTasks } from './lease-up.tasks';
+
+/** A durable timer the workflow must start: `token` tells whether it still matters when it fires. */
+export interface TimerRequest {
+  event: TimerEvent;
+  at: string;
+  token: string;
+}
+
+/** A message to the applicant the workflow hands to the notification activity. */
+export interface ApplicantNotice {
+  template: string;
+  dedupeKey: string;
+  params: Record<string, string>;
+}
 
 /**
  * The state of one lease-up application and the rules of shared/design/workflows.md.
@@ -27,17 +46,40 @@ export class LeaseUpState {
   profileSubmitted = false;
   consent: LeaseUpView['consent'] = 'not_requested';
   rejectionReason: string | null = null;
+  rejectedAtStep: TimelineStep | null = null;
   logNumber: string | null = null;
+  outstanding: LeaseUpView['outstandingDocuments'] = [];
+  documentsNote: string | null = null;
+  documentsDueAt: string | null = null;
+  documentsOverdue = false;
+  documentRounds = 0;
+  appointmentSlots: string[] = [];
+  appointmentAt: string | null = null;
+  bookings = 0;
+  offers: UnitOffer[] = [];
+  tic: LetterState | null = null;
+  leaseLetter: LetterState | null = null;
+  appealDeadline: string | null = null;
+  appealReason: string | null = null;
+  appealDecisionDueAt: string | null = null;
+  appealEscalated = false;
+  rejections = 0;
+  appeals = 0;
   version = 1;
+  readonly settings: LeaseUpView['settings'];
   readonly stepStartedAt = new Map<TimelineStep, string>();
   readonly skipped = new Set<TimelineStep>(['additional_documents', 'screening_consent']);
   readonly history: HistoryEntry[] = [];
+  /** Timers and notices produced by the last changes, drained by the workflow. */
+  timers: TimerRequest[] = [];
+  notices: ApplicantNotice[] = [];
   updatedAt: string;
 
   constructor(
     readonly input: StartLeaseUpInput,
     readonly appliedAt: string,
   ) {
+    this.settings = { ...DEFAULT_LEASE_UP_SETTINGS, ...input.settings };
     this.updatedAt = appliedAt;
     this.stepStartedAt.set('submitted', appliedAt);
     this.stepStartedAt.set('documentation_review', appliedAt);
@@ -49,30 +91,10 @@ export class LeaseUpState {
   }
 
   /** Why `action` may not be taken now by this actor, or null when it may. */
-  refusal(action: LeaseUpAction, input: ActionInput): MessageCode | null {
-    const actorRole = roleOf(action);
-    if (input.actor.role !== actorRole) return 'forbidden';
+  refusal(action: LeaseUpAction, input: ActionInput, now: number): MessageCode | null {
+    if (input.actor.role !== roleOf(action)) return 'forbidden';
     if (this.isFinal) return 'applicationClosed';
-    switch (action) {
-      case 'SubmitProfile':
-        if (this.status !== 'in_review' || this.step !== 'documentation_review') return 'actionNotAllowedNow';
-        return this.profileSubmitted ? 'profileAlreadySubmitted' : null;
-      case 'MarkAsComplete':
-        if (this.status !== 'in_review' || this.step !== 'documentation_review') return 'actionNotAllowedNow';
-        return this.profileSubmitted ? null : 'profileNotSubmitted';
-      case 'RequestConsentForScreening':
-        return this.status === 'in_review' && this.step === 'documentation_review' ? null : 'actionNotAllowedNow';
-      case 'ProvideConsentForScreening':
-      case 'DenyConsentForScreening':
-        return this.status === 'in_review' && this.step === 'screening_consent' ? null : 'actionNotAllowedNow';
-      case 'RejectApplication':
-        if (this.status !== 'in_review') return 'actionNotAllowedNow';
-        return (['decision', 'screening', 'income_certification'] as TimelineStep[]).includes(this.step)
-          ? null
-          : 'actionNotAllowedNow';
-      case 'Withdraw':
-        return this.status === 'in_review' || this.status === 'appeal_submitted' ? null : 'actionNotAllowedNow';
-    }
+    return ruleRefusal(this.facts(), action, input, now);
   }
 
   /** Applies an action the validator accepted. */
@@ -97,52 +119,220 @@ export class LeaseUpState {
         this.consent = 'denied';
         this.moveTo('decision', now);
         break;
+      case 'RejectDocuments':
+      case 'RequestAdditionalDocuments': {
+        const items =
+          action === 'RejectDocuments'
+            ? input.documents!.map((d) => ({ ...d, kind: 'rejected' as const }))
+            : input.documentTypes!.map((item) => ({ item, kind: 'requested' as const }));
+        this.outstanding = items;
+        this.documentsNote = input.note ?? input.reason ?? null;
+        this.documentsDueAt = input.dueAt ?? addDays(now, this.settings.additionalDocumentsDays);
+        this.documentsOverdue = false;
+        this.documentRounds += 1;
+        this.skipped.delete('additional_documents');
+        this.moveTo('additional_documents', now);
+        this.timers.push({ event: 'AdditionalDocumentsOverdue', at: this.documentsDueAt, token: `docs-${this.documentRounds}` });
+        break;
+      }
+      case 'SubmitAdditionalDocuments':
+        this.outstanding = [];
+        this.documentsDueAt = null;
+        this.documentsOverdue = false;
+        this.moveTo('documentation_review', now);
+        break;
+      case 'ProceedToAppointmentScheduling':
+        this.appointmentSlots = input.slots!.filter((s) => Date.parse(s) > Date.parse(now)).sort();
+        this.moveTo('appointment_scheduling', now);
+        break;
+      case 'ScheduleAppointment':
+      case 'RescheduleAppointment':
+        this.appointmentAt = input.slot!;
+        this.bookings += 1;
+        if (action === 'ScheduleAppointment') this.moveTo('screening', now);
+        for (const [event, hours] of [['AppointmentReminderDay', 24], ['AppointmentReminderHour', 1]] as const) {
+          const at = new Date(Date.parse(input.slot!) - hours * 3_600_000).toISOString();
+          if (Date.parse(at) > Date.parse(now)) this.timers.push({ event, at, token: `appt-${this.bookings}` });
+        }
+        break;
+      case 'OfferUnit':
+        for (const unit of input.units!) {
+          const offer: UnitOffer = {
+            ...unit,
+            offerId: `offer-${this.offers.length + 1}`,
+            offeredAt: now,
+            expiresAt: input.expiresAt ?? addDays(now, this.settings.offerExpiryDays),
+            status: 'open',
+            respondedAt: null,
+          };
+          this.offers.push(offer);
+          this.timers.push({ event: 'UnitOfferExpired', at: offer.expiresAt, token: offer.offerId });
+        }
+        this.moveTo('unit_offer', now);
+        break;
+      case 'RespondToUnitOffer': {
+        const offer = this.offers.find((o) => o.offerId === input.offerId)!;
+        offer.status = input.accept ? 'accepted' : 'declined';
+        offer.respondedAt = now;
+        // Accepting hides every other offer (spec section 4).
+        if (input.accept) for (const o of this.offers) if (o.status === 'open') o.status = 'superseded';
+        break;
+      }
+      case 'ProceedWithUnitOffer':
+        this.moveTo('income_certification', now);
+        break;
+      case 'GenerateIncomeCertification':
+      case 'ApproveIncomeCertification':
+        // The letter itself is added by the workflow once the activity has stored it (setLetter).
+        if (action === 'ApproveIncomeCertification') this.moveTo('lease_signing', now);
+        break;
+      case 'SignTIC':
+      case 'SignLeaseLetter':
+        // The signed copy is added by the workflow (addSignature).
+        break;
+      case 'CompleteLeaseSigning':
+        this.moveTo('end', now);
+        this.status = 'ended';
+        break;
       case 'RejectApplication':
+      case 'DenyIncomeCertification':
         this.status = 'rejected';
         this.rejectionReason = input.reason ?? null;
+        this.rejectedAtStep = this.step;
+        this.rejections += 1;
+        this.appealDeadline = addDays(now, this.settings.appealWindowDays);
+        this.appealReason = null;
+        this.timers.push({ event: 'AppealWindowClosed', at: this.appealDeadline, token: `rej-${this.rejections}` });
+        break;
+      case 'Appeal':
+        this.status = 'appeal_submitted';
+        this.appealReason = input.reason ?? null;
+        this.appeals += 1;
+        this.appealDecisionDueAt = addBusinessDays(now, this.settings.appealDecisionBusinessDays);
+        this.appealEscalated = false;
+        this.timers.push({ event: 'AppealDecisionOverdue', at: this.appealDecisionDueAt, token: `appeal-${this.appeals}` });
+        break;
+      case 'GrantAppeal':
+        // Back to review at the step where it was rejected.
+        this.status = 'in_review';
+        this.rejectionReason = null;
+        this.appealDecisionDueAt = null;
+        this.appealEscalated = false;
+        break;
+      case 'DenyAppeal':
+        this.status = 'closed';
         break;
       case 'Withdraw':
         this.status = 'withdrawn';
+        for (const o of this.offers) if (o.status === 'open') o.status = 'superseded';
         break;
     }
     this.history.push({ at: now, action, by: input.actor.role, ...(input.reason ? { note: input.reason } : {}) });
     this.touch(now);
   }
 
-  /** Marks a change that is not an action (log number issued, timer fired). */
+  /** A durable timer fired; changes state only if what it guarded still stands. */
+  fire(timer: TimerRequest, now: string): boolean {
+    const still = (() => {
+      switch (timer.event) {
+        case 'AdditionalDocumentsOverdue':
+          return this.status === 'in_review' && this.step === 'additional_documents' && timer.token === `docs-${this.documentRounds}`;
+        case 'UnitOfferExpired':
+          return this.offers.some((o) => o.offerId === timer.token && o.status === 'open');
+        case 'AppealWindowClosed':
+          return this.status === 'rejected' && timer.token === `rej-${this.rejections}`;
+        case 'AppealDecisionOverdue':
+          return this.status === 'appeal_submitted' && timer.token === `appeal-${this.appeals}`;
+        case 'AppointmentReminderDay':
+        case 'AppointmentReminderHour':
+          return this.status === 'in_review' && this.step === 'screening' && timer.token === `appt-${this.bookings}`;
+      }
+    })();
+    if (!still) return false;
+    switch (timer.event) {
+      case 'AdditionalDocumentsOverdue':
+        this.documentsOverdue = true;
+        this.notice('lease-up-documents-overdue', timer, { dueAt: this.documentsDueAt ?? '' });
+        break;
+      case 'UnitOfferExpired':
+        this.offers.find((o) => o.offerId === timer.token)!.status = 'expired';
+        this.notice('lease-up-offer-expired', timer, { offerId: timer.token });
+        break;
+      case 'AppealWindowClosed':
+        this.status = 'closed';
+        break;
+      case 'AppealDecisionOverdue':
+        this.appealEscalated = true;
+        break;
+      case 'AppointmentReminderDay':
+      case 'AppointmentReminderHour':
+        this.notice('lease-up-appointment-reminder', timer, { appointmentAt: this.appointmentAt ?? '' });
+        break;
+    }
+    this.history.push({ at: now, action: timer.event, by: 'system' });
+    this.touch(now);
+    return true;
+  }
+
+  setLetter(kind: 'tic' | 'lease', key: string, now: string): void {
+    const letter: LetterState = { key, generatedAt: now, signatures: [] };
+    if (kind === 'tic') this.tic = letter;
+    else this.leaseLetter = letter;
+    this.touch(now);
+  }
+
+  addSignature(kind: 'tic' | 'lease', signature: LetterState['signatures'][number], now: string): void {
+    (kind === 'tic' ? this.tic : this.leaseLetter)?.signatures.push(signature);
+    this.touch(now);
+  }
+
+  /** Marks a change that is not an action (log number issued, letter stored). */
   touch(now: string): void {
     this.updatedAt = now;
     this.version += 1;
   }
 
-  availableActions(): LeaseUpView['availableActions'] {
-    const probe = (role: ActorRole) => ({
+  drainTimers(): TimerRequest[] {
+    const timers = this.timers;
+    this.timers = [];
+    return timers;
+  }
+
+  drainNotices(): ApplicantNotice[] {
+    const notices = this.notices;
+    this.notices = [];
+    return notices;
+  }
+
+  availableActions(now: number): LeaseUpView['availableActions'] {
+    const probe = (role: ActorRole): ActionInput => ({
       actor: { userId: this.input.applicantUserId, role, impersonatedBy: null },
     });
+    // Probes ask "is this possible now?" with sample input where an action needs some.
+    const sample = (a: LeaseUpAction, role: ActorRole): ActionInput => {
+      const base = probe(role);
+      if (a === 'RejectDocuments') return { ...base, documents: [{ item: 'x' }] };
+      if (a === 'RequestAdditionalDocuments') return { ...base, documentTypes: ['x'] };
+      if (a === 'SubmitAdditionalDocuments') return { ...base, documents: this.outstanding.map((d) => ({ item: d.item, reason: 'x' })) };
+      if (a === 'ProceedToAppointmentScheduling') return { ...base, slots: [new Date(now + 86_400_000).toISOString()] };
+      if (a === 'ScheduleAppointment' || a === 'RescheduleAppointment') {
+        return { ...base, slot: this.appointmentSlots.find((s) => Date.parse(s) > now && s !== this.appointmentAt) };
+      }
+      if (a === 'OfferUnit') return { ...base, units: [{ unitId: '00000000-0000-4000-8000-000000000000', unitNumber: '', bedroomType: '', address: '' }] };
+      return base;
+    };
     return {
-      applicant: APPLICANT_ACTIONS.filter((a): a is ApplicantAction => this.refusal(a, probe('applicant')) === null),
-      manager: MANAGER_ACTIONS.filter((a): a is ManagerAction => this.refusal(a, probe('manager')) === null),
+      applicant: APPLICANT_ACTIONS.filter((a): a is ApplicantAction => this.refusal(a, sample(a, 'applicant'), now) === null),
+      manager: MANAGER_ACTIONS.filter((a): a is ManagerAction => this.refusal(a, sample(a, 'manager'), now) === null),
     };
   }
 
-  view(): LeaseUpView {
-    const available = this.availableActions();
+  view(now: number = Date.parse(this.updatedAt)): LeaseUpView {
+    const facts = this.facts();
+    const available = this.availableActions(now);
     const current = TIMELINE_STEPS.indexOf(this.step);
-    const pendingTasks: PendingTask[] = [
-      ...available.applicant.filter((a) => a !== 'Withdraw').map((action) => task('applicant', action)),
-      ...available.manager.filter((a) => a !== 'RejectApplication').map((action) => task('manager', action)),
-    ];
     return {
-      applicationId: this.input.applicationId,
-      logNumber: this.logNumber,
-      householdId: this.input.householdId,
-      opportunityId: this.input.opportunityId,
-      organizationId: this.input.organizationId,
-      applicantUserId: this.input.applicantUserId,
-      householdSize: this.input.householdSize,
-      householdIncome: this.input.householdIncome,
-      status: this.status,
-      currentStep: this.step,
+      ...facts,
       timeline: TIMELINE_STEPS.map((step, index) => ({
         step,
         state:
@@ -154,25 +344,56 @@ export class LeaseUpState {
         at: this.stepStartedAt.get(step) ?? null,
       })),
       history: [...this.history],
-      pendingTasks,
+      pendingTasks: pendingTasks(facts, available),
       availableActions: available,
+    };
+  }
+
+  private facts(): RuleView {
+    return {
+      applicationId: this.input.applicationId,
+      logNumber: this.logNumber,
+      householdId: this.input.householdId,
+      opportunityId: this.input.opportunityId,
+      organizationId: this.input.organizationId,
+      applicantUserId: this.input.applicantUserId,
+      householdSize: this.input.householdSize,
+      householdIncome: this.input.householdIncome,
+      status: this.status,
+      currentStep: this.step,
       profileSubmitted: this.profileSubmitted,
       consent: this.consent,
       rejectionReason: this.rejectionReason,
+      rejectedAtStep: this.rejectedAtStep,
+      outstandingDocuments: this.outstanding.map((d) => ({ ...d })),
+      documentsNote: this.documentsNote,
+      documentsDueAt: this.documentsDueAt,
+      documentsOverdue: this.documentsOverdue,
+      appointmentSlots: [...this.appointmentSlots],
+      appointmentAt: this.appointmentAt,
+      offers: this.offers.map((o) => ({ ...o })),
+      heldUnitId: this.status === 'withdrawn' ? null : (this.offers.find((o) => o.status === 'accepted')?.unitId ?? null),
+      tic: this.tic ? { ...this.tic, signatures: [...this.tic.signatures] } : null,
+      leaseLetter: this.leaseLetter ? { ...this.leaseLetter, signatures: [...this.leaseLetter.signatures] } : null,
+      appealDeadline: this.appealDeadline,
+      appealReason: this.appealReason,
+      appealDecisionDueAt: this.appealDecisionDueAt,
+      appealEscalated: this.appealEscalated,
+      settings: this.settings,
       appliedAt: this.appliedAt,
       updatedAt: this.updatedAt,
       version: this.version,
     };
   }
 
+  private notice(template: string, timer: TimerRequest, params: Record<string, string>): void {
+    this.notices.push({ template, dedupeKey: `lease-up:${this.input.applicationId}:${timer.event}:${timer.token}`, params });
+  }
+
   private moveTo(step: TimelineStep, now: string): void {
     this.step = step;
     this.stepStartedAt.set(step, now);
   }
-}
-
-function task(role: ActorRole, action: LeaseUpAction): PendingTask {
-  return { role, action, dueAt: null };
 }
 
 export function roleOf(action: LeaseUpAction): ActorRole {

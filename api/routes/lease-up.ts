@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ActionBody, ApplyBody, ManagerActionName } from '../../domain';
+import { ACTIONS_NEEDING_REASON, ActionBody, ApplyBody, ManagerActionName } from '../../domain';
+import { unprocessable } from '../errors';
 import { signedIn } from '../guards';
 import * as leaseUp from '../services/lease-up';
+import { offerUnits } from '../services/lease-up-actions';
 
-const ApplicationParams = z.object({ id: z.string().uuid('Invalid application id') });
+export const ApplicationParams = z.object({ id: z.string().uuid('Invalid application id') });
 
 /** `/api/LeaseUpApplication` (spec section 7). Every action becomes the workflow Update of its name. */
 export const leaseUpRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,8 +37,14 @@ export const leaseUpRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: signedIn('manager'),
       schema: { params: ApplicationParams.extend({ action: ManagerActionName }), body: ActionBody.nullish() },
     },
-    async (request, reply) =>
-      reply.ok(await leaseUp.act(deps(), request.session, request.params.id, request.params.action, request.body ?? {})),
+    async (request, reply) => {
+      const { id, action } = request.params;
+      const body = request.body ?? {};
+      if (action === 'OfferUnit') return reply.ok(await offerUnits(deps(), request.session, id, body));
+      if (ACTIONS_NEEDING_REASON.includes(action) && !body.reason) throw unprocessable('reasonRequired');
+      const { unitIds: _ignored, ...rest } = body;
+      return reply.ok(await leaseUp.act(deps(), request.session, id, action, rest));
+    },
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { FINAL_STATUSES } from '../../domain';
+import { DEFAULT_LEASE_UP_SETTINGS, FINAL_STATUSES, incomeFit } from '../../domain';
 import type {
-  ActionBody,
+  ActionInput,
   ActorRole,
   ApplicationDetail,
   ApplicationRow,
@@ -12,6 +12,7 @@ import type {
 import type { Db } from '../../infra/db/database';
 import { getLeaseUpView, leaseUpUpdates } from '../../workflows/lease-up.messages';
 import { roleOf } from '../../workflows/lease-up.state';
+import { finishedRefusal } from '../../workflows/lease-up.rules';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../workflows/ids';
 import { conflict, forbidden, notFound, unprocessable } from '../errors';
 import type { Session } from '../plugins/auth';
@@ -34,6 +35,11 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
   if (household.profile_completion < 100) throw unprocessable('profileIncomplete');
 
   const applicationId = leaseUpApplicationId(opportunity.id, household.id);
+  const settings = await db
+    .selectFrom('opportunities')
+    .select(['offer_expiry_days', 'appeal_window_days', 'appeal_decision_business_days', 'additional_documents_days'])
+    .where('id', '=', opportunity.id)
+    .executeTakeFirst();
   try {
     await temporal.workflow.start('leaseUpApplication', {
       workflowId: leaseUpWorkflowId(applicationId),
@@ -49,6 +55,14 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
           applicantUserId: session.userId,
           householdSize: body.householdSize,
           householdIncome: body.householdIncome,
+          settings: settings
+            ? {
+                offerExpiryDays: settings.offer_expiry_days,
+                appealWindowDays: settings.appeal_window_days,
+                appealDecisionBusinessDays: settings.appeal_decision_business_days,
+                additionalDocumentsDays: settings.additional_documents_days,
+              }
+            : DEFAULT_LEASE_UP_SETTINGS,
         },
       ],
     });
@@ -60,7 +74,7 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
 }
 
 /** The caller's role on this application: its household, or a manager of its organisation. */
-async function viewerRole(db: Db, session: Session, view: LeaseUpView): Promise<ActorRole> {
+export async function viewerRole(db: Db, session: Session, view: LeaseUpView): Promise<ActorRole> {
   if (session.role === 'Manager') {
     if ((await organizationOf(db, session.userId)) === view.organizationId) return 'manager';
   } else if (session.role === 'User' || session.role === 'Tenant') {
@@ -69,13 +83,15 @@ async function viewerRole(db: Db, session: Session, view: LeaseUpView): Promise<
   throw forbidden();
 }
 
-async function queryView(temporal: Client, applicationId: string): Promise<LeaseUpView> {
+export async function queryView(temporal: Client, applicationId: string): Promise<LeaseUpView> {
   return temporal.workflow.getHandle(leaseUpWorkflowId(applicationId)).query(getLeaseUpView);
 }
 
 async function withNames(db: Db, view: LeaseUpView, role: ActorRole): Promise<ApplicationDetail> {
+  // Accepting an offer hides the others from the applicant (spec section 4).
+  if (role === 'applicant') view = { ...view, offers: view.offers.filter((o) => o.status !== 'superseded') };
   const [opportunity, applicant] = await Promise.all([
-    db.selectFrom('opportunities').select('name').where('id', '=', view.opportunityId).executeTakeFirst(),
+    db.selectFrom('opportunities').select(['name', 'income_ranges']).where('id', '=', view.opportunityId).executeTakeFirst(),
     db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', view.applicantUserId).executeTakeFirst(),
   ]);
   return {
@@ -83,6 +99,7 @@ async function withNames(db: Db, view: LeaseUpView, role: ActorRole): Promise<Ap
     opportunityName: opportunity?.name ?? '',
     applicantFullName: applicant ? `${applicant.first_name} ${applicant.last_name}` : '',
     viewerRole: role,
+    ...(role === 'manager' && opportunity ? { incomeFit: incomeFit(opportunity.income_ranges, view.householdSize, view.householdIncome) } : {}),
   };
 }
 
@@ -101,13 +118,13 @@ export async function act(
   session: Session,
   applicationId: string,
   action: LeaseUpAction,
-  body: ActionBody = {},
+  body: Omit<ActionInput, 'actor'> = {},
 ): Promise<ApplicationDetail> {
   const current = await queryView(temporal, applicationId);
   const role = await viewerRole(db, session, current);
   if (roleOf(action) !== role) throw forbidden();
   // A finished workflow takes no more Updates; answer as its validator would have.
-  if (FINAL_STATUSES.includes(current.status)) throw conflict('applicationClosed');
+  if (FINAL_STATUSES.includes(current.status)) throw conflict(finishedRefusal(current, action));
   const view = await temporal.workflow.getHandle(leaseUpWorkflowId(applicationId)).executeUpdate(leaseUpUpdates[action], {
     args: [{ ...body, actor: { userId: session.userId, role, impersonatedBy: session.realUserId } }],
   });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { daysUntil, type OpportunityDetail, type OpportunityFilter, type OpportunitySummary } from '../../domain';
+import { daysUntil, type FilteredOpportunityQuery, type OpportunityDetail, type OpportunityFilter, type OpportunitySummary } from '../../domain';
 import type { Db } from '../../infra/db/database';
 
 function baseQuery(db: Db) {
@@ -16,6 +16,8 @@ function baseQuery(db: Db) {
       'o.amenities',
       'o.requirements',
       'o.income_ranges',
+      'o.building',
+      'o.paper_application_key',
       eb.selectFrom('units').select(eb.fn.countAll<string>().as('n')).whereRef('units.opportunity_id', '=', 'o.id').as('unit_count'),
     ])
     .where('o.published', '=', true);
@@ -59,6 +61,8 @@ export async function getPublished(db: Db, id: string, now = new Date()): Promis
     amenities: row.amenities,
     requirements: row.requirements,
     incomeRanges: row.income_ranges,
+    building: row.building,
+    hasPaperApplication: !!row.paper_application_key,
     units: units.map((u) => ({
       id: u.id,
       unitNumber: u.unit_number,
@@ -69,4 +73,40 @@ export async function getPublished(db: Db, id: string, now = new Date()): Promis
       amiPercent: u.ami_percent,
     })),
   };
+}
+
+/**
+ * `filtered-opportunities`: the published list with the rental/ownership/all filter, search, sort by
+ * days remaining, and (signed in) each one's favourite flag or only the favourites.
+ */
+export async function listFiltered(db: Db, query: FilteredOpportunityQuery, userId: string | null, now = new Date()): Promise<OpportunitySummary[]> {
+  const list = await listPublished(db, query, now);
+  const favorites = userId ? new Set(await favoriteIds(db, userId)) : new Set<string>();
+  const marked = list.map((o) => (userId ? { ...o, isFavorite: favorites.has(o.id) } : o));
+  const filtered = query.favoritesOnly === 'true' ? marked.filter((o) => o.isFavorite) : marked;
+  return filtered.sort((a, b) => (query.sort === 'daysRemainingDesc' ? b.daysRemaining - a.daysRemaining : a.daysRemaining - b.daysRemaining));
+}
+
+export async function favoriteIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('favorite_opportunities').select('opportunity_id').where('user_id', '=', userId).where('is_favorite', '=', true).execute();
+  return rows.map((r) => r.opportunity_id);
+}
+
+/** Add or update a favourite (spec section 7); only published opportunities can be favoured. */
+export async function setFavorite(db: Db, userId: string, opportunityId: string, isFavorite: boolean): Promise<boolean> {
+  const published = await db.selectFrom('opportunities').select('id').where('id', '=', opportunityId).where('published', '=', true).executeTakeFirst();
+  if (!published) return false;
+  await db
+    .insertInto('favorite_opportunities')
+    .values({ user_id: userId, opportunity_id: opportunityId, is_favorite: isFavorite })
+    .onConflict((oc) => oc.columns(['user_id', 'opportunity_id']).doUpdateSet({ is_favorite: isFavorite, updated_at: new Date() }))
+    .execute();
+  return true;
+}
+
+/** The user's favourite published opportunities, soonest lottery end first. */
+export async function listFavorites(db: Db, userId: string, now = new Date()): Promise<OpportunitySummary[]> {
+  const ids = new Set(await favoriteIds(db, userId));
+  const all = await listPublished(db, { type: 'all' }, now);
+  return all.filter((o) => ids.has(o.id)).map((o) => ({ ...o, isFavorite: true }));
 }

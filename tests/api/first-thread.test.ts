@@ -80,10 +80,11 @@ describe('lease-up application through the API on the real stack', () => {
     const inbox = await stack.app.inject({ url: '/api/LeaseUpApplication/getApplications', headers: manager });
     expect(inbox.json().data.map((r: { applicationId: string }) => r.applicationId)).toContain(applicationId);
 
-    // At the decision the manager's inbox holds no task of this case any more (none is defined yet there).
+    // At the decision the manager's inbox holds the next task: offering appointment slots.
     await eventually(async () => {
       const tasks = await stack.app.inject({ url: '/api/ManagerTasks?caseKind=lease_up', headers: manager });
-      return tasks.json().data.every((t: { caseId: string }) => t.caseId !== applicationId);
+      const mine = tasks.json().data.filter((t: { caseId: string }) => t.caseId === applicationId);
+      return mine.length === 1 && mine[0].action === 'ProceedToAppointmentScheduling' && mine[0].step === 'decision';
     });
     expect((await stack.app.inject({ url: '/api/ManagerTasks', headers: applicant })).statusCode).toBe(403);
   });
@@ -105,7 +106,7 @@ describe('lease-up application through the API on the real stack', () => {
     // A second applicant household, not the owner of this application.
     const { id: userId } = await stack.db
       .insertInto('users')
-      .values({ username: 'stranger', email: 'stranger@example.org', first_name: 'Other', last_name: 'Person', role: 'User', password_hash: await hash('Stranger#2026') })
+      .values({ username: 'stranger', email: 'stranger@example.org', first_name: 'Other', last_name: 'Person', role: 'User', password_hash: await hash('Stranger#2026'), email_verified: true })
       .returning('id')
       .executeTakeFirstOrThrow();
     await stack.db.insertInto('households').values({ head_user_id: userId, profile_completion: 100 }).execute();

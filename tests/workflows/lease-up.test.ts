@@ -120,10 +120,15 @@ interface RawPayload {
 /** Every payload object anywhere in a history (they sit at many depths of the event attributes). */
 function collectPayloads(value: unknown, found: RawPayload[] = []): RawPayload[] {
   if (!value || typeof value !== 'object') return found;
+  // `patched()` writes a marker and the TemporalChangeVersion search attribute: both hold only the
+  // patch's name, written by the SDK core (not through the codec), never application data.
+  if ('markerName' in value && (value as { markerName?: string }).markerName === 'core_patch') return found;
   if ('metadata' in value && 'data' in value && (value as RawPayload).metadata?.encoding) {
     found.push(value as RawPayload);
     return found;
   }
-  for (const child of Object.values(value)) collectPayloads(child, found);
+  for (const [key, child] of Object.entries(value)) {
+    if (key !== 'upsertWorkflowSearchAttributesEventAttributes') collectPayloads(child, found);
+  }
   return found;
 }

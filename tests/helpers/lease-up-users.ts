@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import type { Stack } from './stack';
+
+/** A signed-in user made for a test: an applicant with a complete household, or a manager of an organisation. */
+export async function makeUser(
+  stack: Stack,
+  options: { role: 'User' | 'Manager'; organizationId?: string },
+): Promise<{ authorization: string; userId: string; householdId: string | null }> {
+  const suffix = randomUUID().slice(0, 8);
+  const password = `Pw#${suffix}2026x`;
+  const user = await stack.db
+    .insertInto('users')
+    .values({
+      username: `u-${suffix}`,
+      email: `u-${suffix}@example.org`,
+      first_name: options.role === 'Manager' ? 'Other' : 'Second',
+      last_name: suffix,
+      role: options.role,
+      password_hash: await hash(password),
+      organization_id: options.organizationId ?? null,
+      email_verified: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let householdId: string | null = null;
+  if (options.role === 'User') {
+    householdId = (await stack.db.insertInto('households').values({ head_user_id: user.id, profile_completion: 100 }).returning('id').executeTakeFirstOrThrow()).id;
+  }
+  const login = await stack.app.inject({ method: 'POST', url: '/api/Account/login', payload: { username: `u-${suffix}`, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return { authorization: `Bearer ${login.json().data.accessToken}`, userId: user.id, householdId };
+}
+
+/** A second organisation with its own manager. */
+export async function otherOrganizationManager(stack: Stack) {
+  const slug = `other-${randomUUID().slice(0, 8)}`;
+  const org = await stack.db.insertInto('organizations').values({ name: `Other Housing ${slug}`, slug }).returning('id').executeTakeFirstOrThrow();
+  return makeUser(stack, { role: 'Manager', organizationId: org.id });
+}
+
+/** A valid small PNG as the signature pad sends it. */
+export const SIGNATURE_PNG_BASE64 =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
