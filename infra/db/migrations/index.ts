@@ -5,7 +5,6 @@ import * as outboxAndTasks from './2026-11-22T0110-outbox-and-tasks';
 import * as identity from './2026-11-22T0300-identity';
 import * as recertificationRelocation from './2026-11-22T0600-recertification-relocation';
 import * as leaseUp from './2026-11-22T0700-lease-up';
-  '2026-11-22T0700-lease-up': leaseUp,
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
