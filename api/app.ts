@@ -68,7 +68,6 @@ export async function buildApp({ config, db, temporal, blobs }: AppDeps): Promis
   await app.register(signatureRoutes, { prefix: '/api/Signature' });
   await app.register(opportunityRoutes, { prefix: '/api/Opportunity' });
   await app.register(leaseUpRoutes, { prefix: '/api/LeaseUpApplication' });
-import { leaseUpActionRoutes, leaseUpTicSignatureRoutes } from './routes/lease-up-actions';
   await app.register(leaseUpActionRoutes, { prefix: '/api/LeaseUpApplication' });
   await app.register(leaseUpTicSignatureRoutes, { prefix: '/api/Document' });
   await app.register(opportunityAdminRoutes, { prefix: '/api/Opportunity' });
