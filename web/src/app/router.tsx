@@ -2,10 +2,22 @@ import { createBrowserRouter, Outlet, useParams } from 'react-router-dom';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { SignedInLayout } from '../components/layouts/signed-in-layout';
 import { paths } from '../config/paths';
-import { APPLICATION_VIEWER_ROLES, DASHBOARD_ROLES, MANAGER_ROLES, RESIDENT_ROLES } from '../config/roles';
+import { AMBASSADOR_ROLES, APPLICATION_VIEWER_ROLES, DASHBOARD_ROLES, MANAGER_ROLES, RESIDENT_ROLES, SETTINGS_ROLES } from '../config/roles';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { SignedOutOnly } from '../features/auth/components/signed-out-only';
 import { LoginRoute } from '../features/auth/routes/login';
+import { AmbassadorDashboardRoute } from '../features/ambassador/routes/ambassador-dashboard';
+import { ChooseOtpMethodRoute } from '../features/auth/routes/choose-otp-method';
+import { ForgetPasswordRoute } from '../features/auth/routes/forget-password';
+import { ForgetUsernameOtpRoute, ForgetUsernameRoute } from '../features/auth/routes/forget-username';
+import { LeaseUpProfileMatchingRoute, LinkProfileRoute, LinkRoute } from '../features/auth/routes/lease-up-matching';
+import { ProfileMatchingRoute } from '../features/auth/routes/profile-matching';
+import { RegisterRoute } from '../features/auth/routes/register';
+import { RequestImpersonateUserRoute } from '../features/auth/routes/request-impersonate-user';
+import { ResetPasswordRoute } from '../features/auth/routes/reset-password';
+import { LinkExpiredRoute, PrivacyPolicyRoute, TermsOfUseRoute, VerifyEmailRoute } from '../features/auth/routes/simple-pages';
+import { VerifyOtpRoute } from '../features/auth/routes/verify-otp';
+import { ProfileSettingRoute } from '../features/settings/routes/profile-setting';
 import { DashboardRoute } from '../features/dashboard/routes/dashboard';
 import { RecertificationRoute } from '../features/recertification/routes/recertification';
 import { RelocationRoute } from '../features/relocation/routes/relocation';
@@ -53,6 +65,27 @@ export const router = createBrowserRouter([
           </SignedOutOnly>
         ),
       },
+      // Spec section 2: signed-out-only pages send a signed-in visitor on; the others need no role.
+      ...[
+        { path: paths.auth.register.path, element: <RegisterRoute kind="applicant" /> },
+        { path: paths.auth.organizationRegister.path, element: <RegisterRoute kind="organization" /> },
+        { path: paths.auth.forgetPassword.path, element: <ForgetPasswordRoute /> },
+        { path: paths.auth.forgetUsername.path, element: <ForgetUsernameRoute /> },
+        { path: paths.auth.resetPassword.path, element: <ResetPasswordRoute /> },
+        { path: paths.auth.verifyEmail.path, element: <VerifyEmailRoute /> },
+        { path: paths.auth.verifyOtp.path, element: <VerifyOtpRoute /> },
+        { path: paths.auth.chooseOtpMethod.path, element: <ChooseOtpMethodRoute /> },
+        { path: paths.auth.profileMatching.path, element: <ProfileMatchingRoute /> },
+        { path: paths.auth.linkProfile.path, element: <LinkProfileRoute /> },
+        { path: paths.auth.link.path, element: <LinkRoute /> },
+        { path: paths.auth.leaseUpProfileMatching.path, element: <LeaseUpProfileMatchingRoute /> },
+      ].map((r) => ({ ...r, element: <SignedOutOnly>{r.element}</SignedOutOnly> })),
+      { path: paths.auth.ambassadorRegister.path, element: <RegisterRoute kind="ambassador" /> },
+      { path: paths.auth.forgetUsernameOtp.path, element: <ForgetUsernameOtpRoute /> },
+      { path: paths.auth.linkExpired.path, element: <LinkExpiredRoute /> },
+      { path: paths.auth.termsOfUse.path, element: <TermsOfUseRoute /> },
+      { path: paths.auth.privacyPolicy.path, element: <PrivacyPolicyRoute /> },
+      { path: paths.auth.requestImpersonateUser.path, element: <RequestImpersonateUserRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
@@ -81,6 +114,14 @@ export const router = createBrowserRouter([
       {
         element: <Protected roles={MANAGER_ROLES} />,
         children: [{ path: paths.manager.tasks.path, element: <ManagerTasksRoute /> }],
+      },
+      {
+        element: <Protected roles={SETTINGS_ROLES} />,
+        children: [{ path: paths.settings.profileSetting.path, element: <ProfileSettingRoute /> }],
+      },
+      {
+        element: <Protected roles={AMBASSADOR_ROLES} />,
+        children: [{ path: paths.ambassador.dashboard.path, element: <AmbassadorDashboardRoute /> }],
       },
     ],
   },

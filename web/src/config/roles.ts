@@ -9,3 +9,7 @@ export const MANAGER_ROLES: readonly Role[] = ['Manager'];
 export const APPLICATION_VIEWER_ROLES: readonly Role[] = [...RESIDENT_ROLES, ...MANAGER_ROLES];
 /** Sign-in sends everyone but ambassadors to /dashboard (spec section 4), so they all may open it. */
 export const DASHBOARD_ROLES: readonly Role[] = ['User', 'Tenant', 'Admin', 'Manager'];
+/** Ambassador pages allow only HousingAmbassador (spec section 6). */
+export const AMBASSADOR_ROLES: readonly Role[] = ['HousingAmbassador'];
+/** Everyone signed in keeps their own language, font size, notifications and signature. */
+export const SETTINGS_ROLES: readonly Role[] = ['User', 'Tenant', 'Admin', 'Manager', 'HousingAmbassador'];

@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 import { MANAGER_ROLES, RESIDENT_ROLES } from '../../config/roles';
 import type { Role } from '../../lib/domain';
 
-type MenuKey = 'dashboard' | 'myApplications' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation';
+type MenuKey = 'dashboard' | 'myDashboard' | 'myApplications' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation';
 
 export interface NavItem {
   key: MenuKey;
@@ -14,7 +14,9 @@ export interface NavItem {
  * added here as their pages are built (profile, recertification, documents, favourites...).
  */
 export function navItemsFor(role: Role): NavItem[] {
-  const items: NavItem[] = [{ key: 'dashboard', to: paths.app.dashboard.getHref() }];
+  // Ambassadors have their own dashboard (spec sections 2 and 6: "My Dashboard").
+  const items: NavItem[] =
+    role === 'HousingAmbassador' ? [{ key: 'myDashboard', to: paths.ambassador.dashboard.getHref() }] : [{ key: 'dashboard', to: paths.app.dashboard.getHref() }];
   if (RESIDENT_ROLES.includes(role)) {
     items.push(
       { key: 'myApplications', to: paths.app.myApplications.getHref() },

@@ -1,0 +1,87 @@
+/**
+ * Browser test of recertification on the real stack: the demo tenant confirms the profile (twice:
+ * it is irreversible), submits documents, draws a signature on the TIC, and sees the approved
+ * message once the manager has approved (the manager acts through the API).
+ */
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { demoAccount, signIn as apiSignIn, startStack, type Stack } from '../helpers/stack';
+
+const ARTIFACTS = new URL('../.artifacts/browser/', import.meta.url);
+let browser: Browser;
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack({ listen: true });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  onTestFailed(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: new URL(`recertification-${Date.now()}.png`, ARTIFACTS).pathname, fullPage: true }).catch(() => undefined);
+  });
+  return page;
+}
+
+describe('recertification in the browser', () => {
+  it('a tenant confirms the profile, signs, and sees the approved message after the manager approves', async () => {
+    const page = await newPage();
+    const { username, password } = demoAccount('Tenant');
+    await page.goto('/login');
+    await page.getByLabel('Username or email').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    // The dashboard lists the open recertification as the thing to do.
+    await expect.poll(() => page.getByTestId('action-items').textContent()).toContain('Recertification: confirm or update your profile');
+
+    await page.getByRole('link', { name: 'Recertification', exact: true }).first().click();
+    await page.waitForURL('**/recertification');
+    await expect.poll(() => page.getByTestId('recertification-case').textContent()).toContain('Action needed');
+    await page.getByRole('button', { name: 'Yes, my profile is correct' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+    await expect.poll(() => dialog.textContent()).toContain('This cannot be undone');
+    const confirm = dialog.getByRole('button', { name: 'Confirm', exact: true });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('I understand that this cannot be undone').check();
+    await confirm.click();
+    await expect.poll(() => page.getByTestId('recertification-case').textContent()).toContain('Profile complete');
+    await page.getByRole('button', { name: 'Submit my documents' }).click();
+    await expect.poll(() => page.getByTestId('recertification-case').textContent()).toContain('Under manager review');
+
+    const manager = await apiSignIn(stack.app, 'Manager');
+    const caseId = (await stack.app.inject({ url: '/api/TenantRecertificationStatus/status', headers: await apiSignIn(stack.app, 'Tenant') })).json().data.caseId;
+    const generated = await stack.app.inject({ method: 'POST', url: `/api/TenantRecertificationStatus/manager/${caseId}/GenerateTIC`, headers: manager, payload: {} });
+    expect(generated.statusCode).toBe(200);
+
+    await page.reload();
+    const canvas = page.getByTestId('signature-canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + 30, box.y + 100);
+    await page.mouse.down();
+    for (const [dx, dy] of [[80, 40], [140, 110], [220, 50], [300, 120]] as const) await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
+    await page.mouse.up();
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect.poll(() => page.getByTestId('recertification-case').textContent()).toContain('Documents signed, awaiting approval');
+
+    const approved = await stack.app.inject({ method: 'POST', url: `/api/TenantRecertificationStatus/manager/${caseId}/Approve`, headers: manager, payload: {} });
+    expect(approved.statusCode).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('recertification-approved').textContent()).toBe('Your recertification has been approved. Thank you!');
+    await expect.poll(() => page.getByTestId('recertification-case').textContent()).toContain('Completed');
+  }, 120_000);
+});
