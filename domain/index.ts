@@ -9,3 +9,8 @@ export * from './tasks';
 export * from './recertification';
 export * from './relocation';
 export * from './dashboard';
+export * from './fields';
+export * from './household';
+export * from './income';
+export * from './assets';
+export * from './documents';

@@ -24,6 +24,11 @@ export const MESSAGES = {
   profileAlreadySubmitted: 'Profile already submitted',
   noOpportunitiesFound: 'No opportunities found for search criteria',
   serviceUnavailable: 'Service temporarily unavailable, please try again',
+  profileLocked: 'Your profile is locked and cannot be edited now. Contact your managing agent if something must change.',
+  confirmationRequired: 'Please confirm: answering No deletes every entry of this section.',
+  invalidFile: 'This file type is not accepted. Upload a PDF, JPEG, PNG, HEIC or TIFF file.',
+  fileTooLarge: 'File is too large (10 MB at most)',
+  tooManyFiles: 'Too many files for this document type',
   // Lease-up (issue 5)
   documentsRequired: 'Please list at least one document',
   answerEveryDocument: 'Please upload a file or give a reason for every requested document',

@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Role } from '../domain';
 import type { Db } from './db/database';
+import { seedHouseholdProfile } from './seed-household';
 import demo from './demo-accounts.json' with { type: 'json' };
 
 interface DemoAccount {
@@ -49,7 +50,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
         .returning('id')
         .executeTakeFirstOrThrow();
       if (account.role === 'User' || account.role === 'Tenant') {
-        await trx
+        const seeded = await trx
           .insertInto('households')
           .values({
             head_user_id: user.id,
@@ -57,7 +58,15 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
             household_size: 2,
             profile_completion: 100,
           })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await seedHouseholdProfile(trx, {
+          householdId: seeded.id,
+          headUserId: user.id,
+          fullName: `${account.firstName} ${account.lastName}`,
+          email: account.email,
+          spouseName: account.role === 'Tenant' ? 'Marisol Ortega' : 'Karim Rahman',
+        });
       }
       if (account.role === 'Tenant') {
         // The tenant's lease (issue 6): its anniversary, 100 days from now, opens an annual recertification.

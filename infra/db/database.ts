@@ -7,6 +7,7 @@ import type { RecertificationTables } from './schema/recertification';
 import type { RelocationTables } from './schema/relocation';
 import type { TenancyTables } from './schema/tenancy';
 import type { ProfileLockTables } from './schema/profile-lock';
+import type { HouseholdTables } from './schema/household';
 import type { SharedTables } from './schema/shared';
 import type { ApplicationLeaseUpColumns, LeaseUpTables, OpportunityLeaseUpColumns } from './schema/lease-up';
 
@@ -106,7 +107,7 @@ export interface ApplicationTable extends ApplicationLeaseUpColumns {
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables {
+export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

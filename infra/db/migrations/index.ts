@@ -3,6 +3,7 @@ import * as foundation from './2026-11-22T0000-foundation';
 import * as profileLock from './2026-11-22T0100-profile-lock';
 import * as outboxAndTasks from './2026-11-22T0110-outbox-and-tasks';
 import * as identity from './2026-11-22T0300-identity';
+import * as household from './2026-11-22T0400-household';
 import * as recertificationRelocation from './2026-11-22T0600-recertification-relocation';
 import * as leaseUp from './2026-11-22T0700-lease-up';
 
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0100-profile-lock': profileLock,
   '2026-11-22T0110-outbox-and-tasks': outboxAndTasks,
   '2026-11-22T0300-identity': identity,
+  '2026-11-22T0400-household': household,
   '2026-11-22T0600-recertification-relocation': recertificationRelocation,
   '2026-11-22T0700-lease-up': leaseUp,
 };

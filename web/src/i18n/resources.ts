@@ -4,6 +4,8 @@ import enDashboard from './locales/en/dashboard.json';
 import enLeaseup from './locales/en/leaseupApplications.json';
 import enOpportunities from './locales/en/opportunities.json';
 import enSideMenu from './locales/en/sideMenu.json';
+import enAuth from './locales/en/auth.json';
+import enProfileSetting from './locales/en/profileSetting.json';
 import enRecertification from './locales/en/recertification.json';
 import enTraining from './locales/en/training.json';
 import esCommon from './locales/es/common.json';
@@ -11,6 +13,8 @@ import esDashboard from './locales/es/dashboard.json';
 import esLeaseup from './locales/es/leaseupApplications.json';
 import esOpportunities from './locales/es/opportunities.json';
 import esSideMenu from './locales/es/sideMenu.json';
+import esAuth from './locales/es/auth.json';
+import esProfileSetting from './locales/es/profileSetting.json';
 import esRecertification from './locales/es/recertification.json';
 import esTraining from './locales/es/training.json';
 import zhCommon from './locales/zh/common.json';
@@ -18,6 +22,8 @@ import zhDashboard from './locales/zh/dashboard.json';
 import zhLeaseup from './locales/zh/leaseupApplications.json';
 import zhOpportunities from './locales/zh/opportunities.json';
 import zhSideMenu from './locales/zh/sideMenu.json';
+import zhAuth from './locales/zh/auth.json';
+import zhProfileSetting from './locales/zh/profileSetting.json';
 import zhRecertification from './locales/zh/recertification.json';
 import zhTraining from './locales/zh/training.json';
 import bnCommon from './locales/bn/common.json';
@@ -25,11 +31,13 @@ import bnDashboard from './locales/bn/dashboard.json';
 import bnLeaseup from './locales/bn/leaseupApplications.json';
 import bnOpportunities from './locales/bn/opportunities.json';
 import bnSideMenu from './locales/bn/sideMenu.json';
+import bnAuth from './locales/bn/auth.json';
+import bnProfileSetting from './locales/bn/profileSetting.json';
 import bnRecertification from './locales/bn/recertification.json';
 import bnTraining from './locales/bn/training.json';
 
 /** Namespaces of spec section 9 that the app uses so far, plus `common` (layout, login, errors). */
-export const NAMESPACES = ['common', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training'] as const;
+export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** English is the source language and the shape every other language must match. */
@@ -39,13 +47,15 @@ export const enResources = {
   leaseupApplications: enLeaseup,
   opportunities: enOpportunities,
   sideMenu: enSideMenu,
+  auth: enAuth,
+  profileSetting: enProfileSetting,
   recertification: enRecertification,
   training: enTraining,
 };
 
 export const resources: Record<Language, Record<Namespace, object>> = {
   en: enResources,
-  es: { common: esCommon, dashboard: esDashboard, leaseupApplications: esLeaseup, opportunities: esOpportunities, sideMenu: esSideMenu, recertification: esRecertification, training: esTraining },
-  zh: { common: zhCommon, dashboard: zhDashboard, leaseupApplications: zhLeaseup, opportunities: zhOpportunities, sideMenu: zhSideMenu, recertification: zhRecertification, training: zhTraining },
-  bn: { common: bnCommon, dashboard: bnDashboard, leaseupApplications: bnLeaseup, opportunities: bnOpportunities, sideMenu: bnSideMenu, recertification: bnRecertification, training: bnTraining },
+  es: { common: esCommon, auth: esAuth, profileSetting: esProfileSetting, dashboard: esDashboard, leaseupApplications: esLeaseup, opportunities: esOpportunities, sideMenu: esSideMenu, recertification: esRecertification, training: esTraining },
+  zh: { common: zhCommon, auth: zhAuth, profileSetting: zhProfileSetting, dashboard: zhDashboard, leaseupApplications: zhLeaseup, opportunities: zhOpportunities, sideMenu: zhSideMenu, recertification: zhRecertification, training: zhTraining },
+  bn: { common: bnCommon, auth: bnAuth, profileSetting: bnProfileSetting, dashboard: bnDashboard, leaseupApplications: bnLeaseup, opportunities: bnOpportunities, sideMenu: bnSideMenu, recertification: bnRecertification, training: bnTraining },
 };

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ASSET_KINDS, AssetFlagInput, AssetInput, AssetsMultipleInput, type AssetKind } from '../../domain';
+import { HttpError } from '../errors';
+import { signedIn } from '../guards';
+import { answerAssetFlag, deleteAsset, listAssets, saveAssets } from '../services/household-assets';
+import { HouseholdQuery, IdParams, editHousehold, readHousehold } from './household-helpers';
+
+/**
+ * `/api/HouseholdAssets` (spec section 7) without the AI-extraction calls: create and delete per
+ * kind, bulk saves, and the per-kind questions (NO deletes that kind's entries once confirmed).
+ */
+export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const resident = signedIn('resident');
+  const save = (inputs: AssetInput[], request: Parameters<typeof editHousehold>[1]) => editHousehold(app, request, (h) => saveAssets(app.db, h, inputs));
+  const onlyKind = (inputs: AssetInput[], kind: AssetKind) => {
+    if (inputs.some((a) => a.kind !== kind)) throw new HttpError(400, 'validation', `Every entry must be ${kind}`);
+  };
+
+  for (const kind of ASSET_KINDS) {
+    app.post(`/${kind}`, { preHandler: resident, schema: { body: AssetInput } }, async (request, reply) => {
+      onlyKind([request.body], kind);
+      return reply.ok((await save([request.body], request))[0], 'Asset saved', 201);
+    });
+    app.delete(`/${kind}/:id`, { preHandler: resident, schema: { params: IdParams } }, async (request, reply) => {
+      await editHousehold(app, request, (h) => deleteAsset(app.db, h, kind, request.params.id));
+      return reply.ok({ id: request.params.id }, 'Asset deleted');
+    });
+  }
+
+  app.post('/SaveAssetsMultiple', { preHandler: resident, schema: { body: AssetsMultipleInput } }, async (request, reply) =>
+    reply.ok(await save(request.body, request), 'Assets saved'),
+  );
+  app.post('/SaveBankAccounts', { preHandler: resident, schema: { body: AssetsMultipleInput } }, async (request, reply) => {
+    onlyKind(request.body, 'BankAccounts');
+    return reply.ok(await save(request.body, request), 'Bank accounts saved');
+  });
+  app.post('/SaveRetirementAccounts', { preHandler: resident, schema: { body: AssetsMultipleInput } }, async (request, reply) => {
+    onlyKind(request.body, 'RetirementAccounts');
+    return reply.ok(await save(request.body, request), 'Retirement accounts saved');
+  });
+
+  // UpdateAssetFlag answers any kind (or, without kind, the household-wide question); the named flags fix the kind.
+  const flag = (fixed?: AssetKind) => async (request: { body: AssetFlagInput } & Parameters<typeof editHousehold>[1], reply: { ok: (d: unknown) => unknown }) =>
+    reply.ok(await editHousehold(app, request, (h) => answerAssetFlag(app.db, h, { ...request.body, kind: fixed ?? request.body.kind })));
+  const FixedFlag = z.object({ hasAny: z.boolean({ error: 'Answer required' }), confirmed: z.boolean().default(false) });
+  app.put('/UpdateAssetFlag', { preHandler: resident, schema: { body: AssetFlagInput } }, flag());
+  app.put('/UpdateTrustAssetFlag', { preHandler: resident, schema: { body: FixedFlag } }, flag('TrustAssets'));
+  app.put('/UpdateLifeInsuranceAssetFlag', { preHandler: resident, schema: { body: FixedFlag } }, flag('LifeInsuranceAssets'));
+  app.put('/UpdateEBTCardAssetFlag', { preHandler: resident, schema: { body: FixedFlag } }, flag('EBTCards'));
+
+  app.get('/', { preHandler: signedIn('resident_or_manager'), schema: { querystring: HouseholdQuery } }, async (request, reply) =>
+    reply.ok(await readHousehold(app, request, request.query.householdId, (h) => listAssets(app.db, h))),
+  );
+};

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  DOCUMENT_TYPES, INCOME_TYPES, MAX_FILES_PER_UPLOAD, MAX_FILE_BYTES, ManagerReviewInput, REQUIRED_DOCS_BY_INCOME, ReviewReasonInput, UploadFields,
+} from '../../domain';
+import { isProfileLocked } from '../../activities/profile-lock';
+import { HttpError, conflict, notFound } from '../errors';
+import { signedIn } from '../guards';
+import { ensureOwnHousehold } from '../services/household-access';
+import { documentContent, listDocuments, removeDocument, uploadDocuments, type IncomingFile } from '../services/documents';
+import { refreshCompletion, requiredDocuments } from '../services/profile-completion';
+import { HouseholdQuery, IdParams, readHousehold } from './household-helpers';
+
+export const DocumentListQuery = HouseholdQuery.extend({
+  search: z.string().trim().max(200).optional(),
+  documentType: z.enum(DOCUMENT_TYPES).optional(),
+  status: z.enum(['Uploaded', 'Pending']).optional(),
+  memberId: z.string().uuid('Invalid id').optional(),
+  rejected: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+
+/** Reads every part: text fields into an object, files into memory (bounded by the multipart limits). */
+async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: IncomingFile[] }> {
+  if (!request.isMultipart()) throw new HttpError(415, 'validation', 'Send the file as multipart/form-data');
+  const fields: Record<string, string> = {};
+  const files: IncomingFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') files.push({ fileName: part.filename, body: await part.toBuffer() });
+      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'fileTooLarge');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'tooManyFiles');
+    throw error;
+  }
+  return { fields, files };
+}
+
+/**
+ * `/api/Document` (spec section 7). Files are private in the blob store and only served by
+ * GetDocument/{id} to the household's members and its organisation's managers. Uploads stay open
+ * while the profile is locked (recertification asks for documents after confirming); deletes do not.
+ */
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20, parts: 30, fieldSize: 4096 } });
+  const resident = signedIn('resident');
+  const reader = signedIn('resident_or_manager');
+  const deps = { db: app.db, blobs: app.blobs };
+
+  const upload = async (request: FastifyRequest) => {
+    const household = await ensureOwnHousehold(app.db, request.session);
+    const { fields, files } = await readMultipart(request);
+    const parsed = UploadFields.safeParse({ documentType: 'other', ...fields });
+    if (!parsed.success) throw new HttpError(400, 'validation', parsed.error.issues[0]!.message);
+    const saved = await uploadDocuments(deps, household.id, request.session.userId, parsed.data, files);
+    await refreshCompletion(app.db, household.id);
+    return saved;
+  };
+  app.post('/UploadDocument', { preHandler: resident }, async (request, reply) => reply.ok(await upload(request), 'Uploaded', 201));
+  app.post('/BulkUpload', { preHandler: resident }, async (request, reply) => reply.ok(await upload(request), 'Uploaded', 201));
+  app.post('/UploadFilesToBlob', { preHandler: resident }, async (request, reply) => reply.ok(await upload(request), 'Uploaded', 201));
+
+  app.get('/GetDocument/:id', { preHandler: reader, schema: { params: IdParams, querystring: HouseholdQuery } }, async (request, reply) =>
+    reply.ok(await readHousehold(app, request, request.query.householdId, (h) => documentContent(deps, h, request.params.id))),
+  );
+  app.get('/Preview/:id', { preHandler: reader, schema: { params: IdParams, querystring: HouseholdQuery } }, async (request, reply) =>
+    reply.ok(await readHousehold(app, request, request.query.householdId, (h) => documentContent(deps, h, request.params.id))),
+  );
+
+  const remove = async (request: FastifyRequest, find: (householdId: string) => Promise<string>) => {
+    const household = await ensureOwnHousehold(app.db, request.session);
+    if (await isProfileLocked(app.db, household.id)) throw conflict('profileLocked');
+    await removeDocument(deps, household.id, await find(household.id));
+    await refreshCompletion(app.db, household.id);
+  };
+  app.delete('/DeleteDocument/:id', { preHandler: resident, schema: { params: IdParams } }, async (request, reply) => {
+    await remove(request, async () => request.params.id);
+    return reply.ok({ id: request.params.id }, 'Document deleted');
+  });
+  app.delete('/DeleteFileByUrlAsync', { preHandler: resident, schema: { querystring: z.object({ fileUrl: z.string().trim().min(1, 'Required').max(500) }) } }, async (request, reply) => {
+    const id = /\/GetDocument\/([0-9a-f-]{36})$/i.exec(request.query.fileUrl)?.[1];
+    if (!id) throw notFound();
+    await remove(request, async () => id);
+    return reply.ok({ id }, 'Document deleted');
+  });
+
+  // The household's reason for a flagged document or a discrepancy (section 5: 'Please provide a reason.').
+  app.put('/DocumentReviewReason', { preHandler: resident, schema: { body: ReviewReasonInput } }, async (request, reply) => {
+    const household = await ensureOwnHousehold(app.db, request.session);
+    const row = await app.db
+      .updateTable('household_documents')
+      .set({ review_reason: request.body.reason, discrepancy_reason: request.body.reason })
+      .where('id', '=', request.body.documentId)
+      .where('household_id', '=', household.id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return reply.ok({ id: row.id, reviewReason: request.body.reason });
+  });
+
+  // A manager of the household's organisation rejects a document or flags it for review.
+  app.put('/ManagerReview', { preHandler: signedIn('manager'), schema: { body: ManagerReviewInput.and(HouseholdQuery) } }, async (request, reply) => {
+    const body = request.body;
+    const result = await readHousehold(app, request, body.householdId, async (h) => {
+      const row = await app.db
+        .updateTable('household_documents')
+        .set({ rejected_by_manager: body.rejected, needs_review: body.needsReview, rejection_reason: body.rejected ? body.rejectionReason : null })
+        .where('id', '=', body.documentId)
+        .where('household_id', '=', h)
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      await refreshCompletion(app.db, h);
+      return { id: row.id, rejectedByManager: body.rejected, needsReview: body.needsReview, rejectionReason: body.rejectionReason };
+    });
+    return reply.ok(result);
+  });
+
+  app.get('/GetRequiredDocs', { preHandler: reader, schema: { querystring: HouseholdQuery } }, async (request, reply) =>
+    reply.ok(await readHousehold(app, request, request.query.householdId, (h) => requiredDocuments(app.db, h))),
+  );
+  app.get('/GetIncomeTypeDocuments', { preHandler: signedIn('any'), schema: { querystring: z.object({ incomeType: z.enum(INCOME_TYPES, 'Required') }) } }, async (request, reply) =>
+    reply.ok(REQUIRED_DOCS_BY_INCOME[request.query.incomeType]),
+  );
+  app.get('/', { preHandler: reader, schema: { querystring: DocumentListQuery } }, async (request, reply) =>
+    reply.ok(await readHousehold(app, request, request.query.householdId, (h) => listDocuments(app.db, h, request.query))),
+  );
+};

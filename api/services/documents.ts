@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  ALLOWED_MIME_TYPES, documentStatusOf, fileCountProblem, fileKindOf, uploadDateOf,
+  type DocumentContent, type DocumentType, type UploadFields, type UploadedDocument,
+} from '../../domain';
+import type { BlobStore } from '../../infra/blobs';
+import type { Db } from '../../infra/db/database';
+import { HttpError, notFound } from '../errors';
+
+export interface IncomingFile {
+  fileName: string;
+  body: Buffer;
+}
+
+export interface DocumentFilters {
+  search?: string;
+  documentType?: DocumentType;
+  status?: 'Uploaded' | 'Pending';
+  memberId?: string;
+  rejected?: boolean;
+}
+
+const blobKey = (householdId: string, documentId: string) => `households/${householdId}/documents/${documentId}`;
+/** The opaque file address of the section-3 mapping; content is only served by GetDocument/{id}. */
+const fileUrlOf = (id: string, key: string | null) => (key ? `/api/Document/GetDocument/${id}` : null);
+
+/** The type by content (magic bytes): the name and the declared type are not trusted. */
+async function sniff(file: IncomingFile): Promise<string> {
+  if (file.body.length === 0) throw new HttpError(400, 'validation', 'File is required');
+  const type = await fileTypeFromBuffer(file.body);
+  if (!type || !(ALLOWED_MIME_TYPES as readonly string[]).includes(type.mime)) throw new HttpError(415, 'invalidFile');
+  return type.mime;
+}
+
+async function belongs(db: Db, householdId: string, table: 'household_members' | 'household_incomes' | 'household_assets', id: string | null) {
+  if (!id) return;
+  const row = await db.selectFrom(table).select('id').where('id', '=', id).where('household_id', '=', householdId).executeTakeFirst();
+  if (!row) throw notFound();
+}
+
+/**
+ * UploadDocument / BulkUpload: checks ownership of the linked member, income or asset, the file-count
+ * limits of section 5, and each file's content; stores the files in the blob store (private) and the
+ * metadata in Postgres. A re-upload over a document needs a reason and replaces it.
+ */
+export async function uploadDocuments(
+  deps: { db: Db; blobs: BlobStore },
+  householdId: string,
+  uploadedBy: string,
+  fields: UploadFields,
+  files: IncomingFile[],
+): Promise<UploadedDocument[]> {
+  const { db, blobs } = deps;
+  await belongs(db, householdId, 'household_members', fields.memberId);
+  await belongs(db, householdId, 'household_incomes', fields.incomeId);
+  await belongs(db, householdId, 'household_assets', fields.assetId);
+  let replaced: { id: string; blob_key: string | null } | undefined;
+  if (fields.replacesDocumentId) {
+    replaced = await db.selectFrom('household_documents').select(['id', 'blob_key']).where('id', '=', fields.replacesDocumentId).where('household_id', '=', householdId).executeTakeFirst();
+    if (!replaced) throw notFound();
+  }
+  let existing = db.selectFrom('household_documents').select((eb) => eb.fn.countAll<string>().as('n')).where('household_id', '=', householdId).where('document_type', '=', fields.documentType);
+  if (fields.incomeId) existing = existing.where('income_id', '=', fields.incomeId);
+  else if (fields.assetId) existing = existing.where('asset_id', '=', fields.assetId);
+  else if (fields.memberId) existing = existing.where('member_id', '=', fields.memberId);
+  const count = Number((await existing.executeTakeFirstOrThrow()).n) - (replaced ? 1 : 0);
+  const problem = fileCountProblem(fields.documentType, count, files.length);
+  if (problem) throw new HttpError(problem === 'File is required' ? 400 : 422, problem === 'File is required' ? 'validation' : 'tooManyFiles', problem);
+
+  const types = await Promise.all(files.map(sniff));
+  const ids: string[] = [];
+  for (const [i, file] of files.entries()) {
+    const id = randomUUID();
+    const key = blobKey(householdId, id);
+    await blobs.put(key, file.body, types[i]!);
+    try {
+      await db
+        .insertInto('household_documents')
+        .values({
+          id,
+          household_id: householdId,
+          member_id: fields.memberId,
+          income_id: fields.incomeId,
+          asset_id: fields.assetId,
+          document_type: fields.documentType,
+          file_name: file.fileName.slice(0, 255) || 'document',
+          blob_key: key,
+          content_type: types[i]!,
+          size_bytes: file.body.length,
+          uploaded_by: uploadedBy,
+          uploaded_at: new Date(),
+          review_reason: fields.reason,
+          replaces_document_id: fields.replacesDocumentId,
+        })
+        .execute();
+    } catch (error) {
+      await blobs.delete(key);
+      throw error;
+    }
+    ids.push(id);
+  }
+  if (replaced) await removeDocument(deps, householdId, replaced.id);
+  const all = await listDocuments(db, householdId, {});
+  return ids.map((id) => all.find((d) => d.id === id)!);
+}
+
+export async function removeDocument({ db, blobs }: { db: Db; blobs: BlobStore }, householdId: string, id: string): Promise<void> {
+  const row = await db.deleteFrom('household_documents').where('id', '=', id).where('household_id', '=', householdId).returning('blob_key').executeTakeFirst();
+  if (!row) throw notFound();
+  if (row.blob_key) await blobs.delete(row.blob_key);
+}
+
+/** GetDocument/{id}: base64 content and type (spec section 3 document content). */
+export async function documentContent({ db, blobs }: { db: Db; blobs: BlobStore }, householdId: string, id: string): Promise<DocumentContent> {
+  const row = await db.selectFrom('household_documents').select(['blob_key']).where('id', '=', id).where('household_id', '=', householdId).executeTakeFirst();
+  if (!row?.blob_key) throw notFound();
+  const object = await blobs.get(row.blob_key);
+  if (!object) throw notFound();
+  return { fileContent: object.body.toString('base64'), contentType: object.contentType };
+}
+
+/** The household's documents as the section-3 mapping, filtered for My Documents. */
+export async function listDocuments(db: Db, householdId: string, filters: DocumentFilters): Promise<UploadedDocument[]> {
+  let q = db
+    .selectFrom('household_documents as d')
+    .innerJoin('households as h', 'h.id', 'd.household_id')
+    .innerJoin('users as head', 'head.id', 'h.head_user_id')
+    .innerJoin('users as up', 'up.id', 'd.uploaded_by')
+    .leftJoin('household_members as m', 'm.id', 'd.member_id')
+    .leftJoin('household_incomes as i', 'i.id', 'd.income_id')
+    .select([
+      'd.id', 'd.document_type', 'd.file_name', 'd.member_id', 'd.income_id', 'd.uploaded_at', 'd.blob_key', 'd.review_reason',
+      'd.rejected_by_manager', 'd.needs_review', 'd.rejection_reason', 'd.discrepancy_reason', 'd.is_tenant_signed',
+      'h.head_user_id', 'head.first_name', 'head.last_name', 'up.first_name as up_first', 'up.last_name as up_last', 'm.full_name as member_name', 'i.income_type',
+    ])
+    .where('d.household_id', '=', householdId);
+  if (filters.documentType) q = q.where('d.document_type', '=', filters.documentType);
+  if (filters.memberId) q = q.where('d.member_id', '=', filters.memberId);
+  if (filters.status === 'Uploaded') q = q.where('d.blob_key', 'is not', null);
+  if (filters.status === 'Pending') q = q.where('d.blob_key', 'is', null);
+  if (filters.rejected !== undefined) q = q.where('d.rejected_by_manager', '=', filters.rejected);
+  if (filters.search) {
+    const term = `%${filters.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([eb('d.file_name', 'ilike', term), eb('d.document_type', 'ilike', term), eb('m.full_name', 'ilike', term)]));
+  }
+  const rows = await q.orderBy('d.uploaded_at', 'desc').execute();
+  return rows.map((r) => ({
+    id: r.id,
+    documentTypeName: r.document_type as DocumentType,
+    fileName: r.file_name,
+    fileType: fileKindOf(r.file_name),
+    houseHoldMemberId: r.member_id,
+    houseHoldMemberName: r.member_name,
+    applicantId: r.head_user_id,
+    applicantFullName: `${r.first_name} ${r.last_name}`,
+    householdIncomeId: r.income_id,
+    uploadDate: uploadDateOf(r.uploaded_at ? new Date(r.uploaded_at).toISOString() : null),
+    fileUrl: fileUrlOf(r.id, r.blob_key),
+    uploadedBy: `${r.up_first} ${r.up_last}`,
+    isTenantSigned: r.is_tenant_signed,
+    familyMemberNames: r.member_name ? [r.member_name] : [],
+    reviewReason: r.review_reason,
+    rejectedByManager: r.rejected_by_manager,
+    needsReview: r.needs_review,
+    checklistItems: r.income_type ? [`${r.income_type}:${r.document_type}`] : [r.document_type],
+    rejectionReason: r.rejection_reason,
+    discrepancyReason: r.discrepancy_reason,
+    status: documentStatusOf(fileUrlOf(r.id, r.blob_key)),
+  }));
+}

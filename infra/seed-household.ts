@@ -1,0 +1,58 @@
+import type { Transaction } from 'kysely';
+import type { Database } from './db/database';
+
+/**
+ * A complete household profile for a demo applicant or tenant (issue 4): two members, an address,
+ * income with its pay stub on record, no assets, housing choices. It meets every section of the
+ * completion rule (api/services/profile-completion.ts), so the seeded 100% is true.
+ * The seed has no encryption key, so the demo identifiers are on record only as their last 4 digits.
+ */
+export async function seedHouseholdProfile(
+  trx: Transaction<Database>,
+  input: { householdId: string; headUserId: string; fullName: string; email: string; spouseName: string },
+): Promise<void> {
+  const now = new Date();
+  const common = {
+    household_id: input.householdId, gender: 'prefer_not_to_say', races: JSON.stringify(['choose_not_to_provide']), ethnicity: 'not_hispanic_or_latino',
+    student_status: 'not_a_student', student_eligibility: 'not_applicable', disability: false, emancipated_minor: false, pregnant: false,
+    pregnancy_child_count: null, expected_delivery_date: null, preferred_language: 'en', updated_at: now,
+  };
+  const head = await trx
+    .insertInto('household_members')
+    .values({ ...common, full_name: input.fullName, relationship: 'self', date_of_birth: '1978-05-14', marital_status: 'married', ssn_last4: '6789', head_of_household: true, email: input.email, mobile: '2125550142' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('household_members')
+    .values({ ...common, full_name: input.spouseName, relationship: 'spouse', date_of_birth: '1980-09-02', marital_status: 'married', itin_last4: '4321', head_of_household: false, email: null, mobile: null })
+    .execute();
+  const details = { memberId: head.id, incomeType: 'employment', employerName: 'City Hospital', jobTitle: 'Nurse aide', startDate: '2019-03-01', amount: 2000, frequency: 'bi_weekly', sourceName: 'City Hospital', awardLetterDate: null };
+  const income = await trx
+    .insertInto('household_incomes')
+    .values({ household_id: input.householdId, member_id: head.id, income_type: 'employment', amount: 2000, frequency: 'bi_weekly', details: JSON.stringify(details), updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('household_profiles')
+    .values({
+      household_id: input.householdId,
+      address: JSON.stringify({ line1: '125 W 112th St', line2: 'Apt 4B', city: 'New York', state: 'NY', zip: '10026', mailingSameAsLiving: true, mailingLine1: null, mailingLine2: null, mailingCity: null, mailingState: null, mailingZip: null, communityBoard: 'Manhattan 10' }),
+      preferences: JSON.stringify({ interests: { reRental: true, section8: false, supportiveHousing: false, mitchellLama: true, publicHousing: false }, preferredCounties: ['new_york'], unitSize: 'one_bedroom', setAsides: [], accessibility: [], pet: false }),
+      has_income: true,
+      has_assets: false,
+      asset_flags: JSON.stringify({}),
+      special_income: JSON.stringify({}),
+      completed_at: now,
+      updated_at: now,
+    })
+    .execute();
+  // The pay stub's metadata; its file is not part of the demo data (GetDocument answers not found).
+  await trx
+    .insertInto('household_documents')
+    .values({
+      household_id: input.householdId, member_id: head.id, income_id: income.id, document_type: 'pay_stub', file_name: 'pay-stub.pdf',
+      blob_key: `households/${input.householdId}/documents/demo-pay-stub`, content_type: 'application/pdf', size_bytes: 0, uploaded_by: input.headUserId,
+      uploaded_at: now, review_reason: null, rejection_reason: null, discrepancy_reason: null, replaces_document_id: null,
+    })
+    .execute();
+}
