@@ -1,6 +1,7 @@
 import { paths } from '../config/paths';
 import { isMessageCode, MESSAGES, type Envelope, type ErrorData } from './domain';
-import { clearSession, getAccessToken } from './session';
+import { clearSession, getAccessToken, getSession, saveTokens } from './session';
+import type { AuthTokens } from './domain';
 
 /** Spec section 9: API time-out 50,000 ms. */
 export const API_TIMEOUT_MS = 50_000;
@@ -105,4 +106,41 @@ export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
 };
+
+/** Spec sections 4 and 9: refresh 5 minutes before the access token expires; skip a wait under 30 s. */
+export const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
+export const MIN_REFRESH_WAIT_MS = 30_000;
+
+/**
+ * When to refresh: 'now' when already due, null when the wait would be under 30 seconds (the
+ * scheduled refresh is skipped, spec section 4), otherwise the wait in milliseconds.
+ */
+export function refreshDelay(expiresAt: string, now = Date.now()): number | 'now' | null {
+  const expiry = Date.parse(expiresAt);
+  if (Number.isNaN(expiry)) return 'now';
+  const wait = expiry - REFRESH_BEFORE_EXPIRY_MS - now;
+  if (wait <= 0) return 'now';
+  if (wait < MIN_REFRESH_WAIT_MS) return null;
+  return wait;
+}
+
+function endSession(): void {
+  clearSession();
+  const here = `${window.location.pathname}${window.location.search}`;
+  if (window.location.pathname !== paths.login.path) window.location.assign(paths.login.getHref(here));
+}
+
+/** POST refresh-token; a missing refresh token or a failed refresh logs the user out (spec section 4). */
+export async function refreshTokens(): Promise<void> {
+  const refreshToken = getSession()?.tokens.refreshToken;
+  if (!refreshToken) return endSession();
+  try {
+    const tokens = await apiRequest<AuthTokens>('POST', '/Account/refresh-token', { body: { refreshToken } });
+    saveTokens(tokens);
+  } catch {
+    endSession();
+  }
+}

@@ -68,7 +68,7 @@ function toTokens(raw: unknown): AuthTokens | null {
 }
 
 export function getSession(): Session | null {
-  const raw = `${localStorage.getItem(STORAGE_KEYS.user) ?? ''}\u0000${localStorage.getItem(STORAGE_KEYS.auth) ?? ''}`;
+  const raw = `${localStorage.getItem(STORAGE_KEYS.user) ?? ''}\u0000${localStorage.getItem(STORAGE_KEYS.auth) ?? ''}\u0000${localStorage.getItem(STORAGE_KEYS.isImpersonating) ?? ''}`;
   if (cached?.raw === raw) return cached.session;
   const user = toSignedInUser(readJson(STORAGE_KEYS.user));
   const tokens = toTokens(readJson(STORAGE_KEYS.auth));
@@ -97,18 +97,63 @@ export function saveSession(data: LoginData): Session {
   return { user, tokens };
 }
 
-/** Forgets the session (spec section 4 logout, section 8 401). */
+/** Stores refreshed tokens, keeping the user (spec section 4 token refresh). */
+export function saveTokens(tokens: AuthTokens): void {
+  localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(tokens));
+  notify();
+}
+
+/** Forgets the session (spec section 4 logout, section 8 401), including any impersonation. */
 export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.user);
   localStorage.removeItem(STORAGE_KEYS.auth);
+  localStorage.removeItem(STORAGE_KEYS.realUser);
+  localStorage.removeItem(STORAGE_KEYS.isImpersonating);
+  localStorage.removeItem(STORAGE_KEYS.pendingUserId);
   notify();
+}
+
+/** The user id kept between a login that needs MFA and the OTP check (spec section 3 `pendingUserId`). */
+export function getPendingUserId(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.pendingUserId);
+}
+export function setPendingUserId(userId: string | null): void {
+  if (userId) localStorage.setItem(STORAGE_KEYS.pendingUserId, userId);
+  else localStorage.removeItem(STORAGE_KEYS.pendingUserId);
+}
+
+/**
+ * Spec section 4 impersonation: the acting user's session replaces the current one, the real user
+ * is kept under `realUser` and `isImpersonating` is set.
+ */
+export function startImpersonating(data: { user: SignedInUser; realUser: SignedInUser } & AuthTokens): void {
+  saveSession({ ...data.user, accessToken: data.accessToken, refreshToken: data.refreshToken, accessTokenExpiresAt: data.accessTokenExpiresAt });
+  localStorage.setItem(STORAGE_KEYS.realUser, JSON.stringify(data.realUser));
+  localStorage.setItem(STORAGE_KEYS.isImpersonating, 'true');
+  notify();
+}
+
+/** Exit: the real session from the response replaces the impersonated one; the flags are cleared. */
+export function stopImpersonating(data: LoginData): void {
+  localStorage.removeItem(STORAGE_KEYS.realUser);
+  localStorage.removeItem(STORAGE_KEYS.isImpersonating);
+  saveSession(data);
+}
+
+let realUserCache: { raw: string; user: SignedInUser | null } | null = null;
+/** The real (ambassador or manager) user while impersonating; the same object until storage changes. */
+export function getRealUser(): SignedInUser | null {
+  const raw = localStorage.getItem(STORAGE_KEYS.isImpersonating) === 'true' ? (localStorage.getItem(STORAGE_KEYS.realUser) ?? '') : '';
+  if (realUserCache?.raw === raw) return realUserCache.user;
+  realUserCache = { raw, user: raw ? toSignedInUser(readJson(STORAGE_KEYS.realUser)) : null };
+  return realUserCache.user;
 }
 
 export function subscribeSession(listener: Listener): () => void {
   listeners.add(listener);
   // Another tab signing in or out changes this tab's session too.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEYS.user || event.key === STORAGE_KEYS.auth) listener();
+    if (event.key === null || event.key === STORAGE_KEYS.user || event.key === STORAGE_KEYS.auth || event.key === STORAGE_KEYS.isImpersonating) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {

@@ -5,6 +5,10 @@ import { useLogout } from '../../features/auth/api/logout';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useErrorText } from '../../lib/errors';
 import { useToast } from '../ui/toast';
+import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh';
+import { useApplySettings } from '../../features/settings/use-apply-settings';
+import { ImpersonationBanner } from './impersonation-banner';
+import { IdleModal } from './idle-modal';
 import { LanguagePicker } from './language-picker';
 import { navItemsFor } from './nav-items';
 import { MAIN_ID, SkipLink } from './skip-link';
@@ -17,6 +21,8 @@ export function SignedInLayout() {
   const logout = useLogout();
   const toast = useToast();
   const errorText = useErrorText();
+  useTokenRefresh();
+  useApplySettings();
 
   function onLogout() {
     logout.mutate(undefined, { onError: (error) => toast.showError(errorText(error)) });
@@ -26,6 +32,7 @@ export function SignedInLayout() {
   return (
     <div className="layout">
       <SkipLink />
+      <ImpersonationBanner />
       <header className="site-header">
         <Link to={paths.app.dashboard.getHref()} className="brand">
           {t('brand')}
@@ -33,6 +40,9 @@ export function SignedInLayout() {
         <div className="header-tools">
           {name ? <span className="signed-in-as">{t('layout.signedInAs', { name })}</span> : null}
           <LanguagePicker />
+          <Link to={paths.settings.profileSetting.getHref()} className="button button-secondary">
+            {t('sideMenu:profileSetting')}
+          </Link>
           <button type="button" className="button button-secondary" onClick={onLogout} disabled={logout.isPending}>
             {logout.isPending ? t('layout.loggingOut') : t('layout.logout')}
           </button>
@@ -55,6 +65,7 @@ export function SignedInLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      {session ? <IdleModal onLogout={onLogout} /> : null}
     </div>
   );
 }

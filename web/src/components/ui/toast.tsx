@@ -1,60 +1,35 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Toaster, toast } from 'sonner';
 
 /** Spec sections 2 and 9: toasts appear top right and close after 3000 ms. */
 export const TOAST_AUTO_CLOSE_MS = 3000;
 
-type ToastKind = 'error' | 'success';
-interface Toast {
-  id: number;
-  kind: ToastKind;
-  message: string;
-}
 interface ToastApi {
   showError(message: string): void;
   showSuccess(message: string): void;
+  showInfo(message: string): void;
 }
 
-const ToastContext = createContext<ToastApi | null>(null);
-
+/** Renders sonner's toaster once for the app (top right, 3 s, a labelled region for screen readers). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  const nextId = useRef(1);
-
-  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
-  const show = useCallback(
-    (kind: ToastKind, message: string) => {
-      const id = nextId.current++;
-      setToasts((all) => [...all, { id, kind, message }]);
-      window.setTimeout(() => dismiss(id), TOAST_AUTO_CLOSE_MS);
-    },
-    [dismiss],
-  );
-  const api = useMemo<ToastApi>(
-    () => ({ showError: (m) => show('error', m), showSuccess: (m) => show('success', m) }),
-    [show],
-  );
-
   return (
-    <ToastContext.Provider value={api}>
+    <>
       {children}
-      <section className="toasts" aria-label={t('toast.region')}>
-        {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast-${toast.kind}`}>
-            <span role={toast.kind === 'error' ? 'alert' : 'status'}>{toast.message}</span>
-            <button type="button" className="toast-close" onClick={() => dismiss(toast.id)} aria-label={t('toast.dismiss')}>
-              ×
-            </button>
-          </div>
-        ))}
-      </section>
-    </ToastContext.Provider>
+      <Toaster position="top-right" duration={TOAST_AUTO_CLOSE_MS} closeButton richColors containerAriaLabel={t('toast.region')} />
+    </>
   );
 }
 
+/** The app's toast calls; any component (or code outside React via `toast`) may use them. */
 export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error('useToast needs a ToastProvider');
-  return api;
+  return useMemo<ToastApi>(
+    () => ({
+      showError: (message) => void toast.error(message),
+      showSuccess: (message) => void toast.success(message),
+      showInfo: (message) => void toast.info(message),
+    }),
+    [],
+  );
 }

@@ -1,6 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoginBody } from '../../../lib/domain';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useToast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { LoginBody, type ProfileNotMatchedData } from '../../../lib/domain';
+import { useErrorText } from '../../../lib/errors';
+import { account, isMfaPending } from '../api/account';
 import { useLogin } from '../api/login';
 
 type FieldErrors = Partial<Record<keyof LoginBody, true>>;
@@ -12,6 +18,10 @@ type FieldErrors = Partial<Record<keyof LoginBody, true>>;
 export function LoginForm() {
   const { t } = useTranslation('common');
   const login = useLogin();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const errorText = useErrorText();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const usernameId = useId();
   const passwordId = useId();
@@ -27,14 +37,37 @@ export function LoginForm() {
       return;
     }
     setFieldErrors({});
-    login.mutate(parsed.data);
+    login.mutate(parsed.data, {
+      onSuccess: (data) => {
+        if (!isMfaPending(data)) return;
+        // Spec section 4: keep the user id as pending, send an OTP, go to /verify-otp.
+        toast.showInfo(t('errors.mfaRequired'));
+        account
+          .sendOtp(data.userId, 'email')
+          .then(() => toast.showSuccess(t('errors.otpSent')))
+          .catch(() => toast.showError(t('errors.otpSendFailed')));
+        void navigate(`${paths.auth.verifyOtp.getHref()}${location.search}`);
+      },
+      onError: (error) => {
+        const data = error instanceof ApiError ? (error.data as Partial<ProfileNotMatchedData> | null) : null;
+        if (data?.code === 'tenantProfileNotMatched') {
+          void navigate(paths.auth.profileMatching.getHref({ email: data.email ?? '' }));
+        } else if (data?.code === 'applicantProfileNotMatched') {
+          void navigate(
+            paths.auth.leaseUpProfileMatching.getHref({ email: data.email ?? '', firstName: data.firstName ?? '', lastName: data.lastName ?? '', phone: data.phoneNumber ?? '' }),
+          );
+        }
+      },
+    });
   }
+
+  const failure = login.error instanceof ApiError && ['tooManyAttempts', 'emailNotVerified'].includes(login.error.code) ? errorText(login.error) : t('errors.loginFailed');
 
   return (
     <form className="form login-form" onSubmit={onSubmit} noValidate>
       {login.isError ? (
         <p className="form-error" role="alert">
-          {t('errors.loginFailed')}
+          {failure}
         </p>
       ) : null}
       <div className="field">

@@ -1,0 +1,41 @@
+import { useMutation } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { homePathFor } from '../../features/auth/home-path';
+import { api } from '../../lib/api-client';
+import type { LoginData } from '../../lib/domain';
+import { useErrorText } from '../../lib/errors';
+import { getRealUser, getSession, stopImpersonating, subscribeSession } from '../../lib/session';
+import { useToast } from '../ui/toast';
+
+/**
+ * While an ambassador or manager acts for a user: who is acting, and the way back. Exit restores the
+ * real session from the response and goes to the real user's home (spec section 4).
+ */
+export function ImpersonationBanner() {
+  const { t } = useTranslation('auth');
+  const realUser = useSyncExternalStore(subscribeSession, getRealUser, () => null);
+  const session = useSyncExternalStore(subscribeSession, getSession, () => null);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const exit = useMutation({
+    mutationFn: () => api.post<LoginData>('/Account/exit-impersonation'),
+    onSuccess: (data) => {
+      stopImpersonating(data);
+      void navigate(homePathFor(data.role), { replace: true });
+    },
+    onError: (error) => toast.showError(errorText(error)),
+  });
+  if (!realUser || !session) return null;
+  const name = `${session.user.firstName} ${session.user.lastName}`.trim();
+  return (
+    <div className="impersonation-banner" role="status">
+      <span>{t('impersonation.actingFor', { name, realName: `${realUser.firstName} ${realUser.lastName}`.trim() })}</span>
+      <button type="button" className="button button-secondary" onClick={() => exit.mutate()} disabled={exit.isPending}>
+        {t('impersonation.exit')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/ui/toast';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { LANGUAGES, type Language } from '../../../lib/domain';
+import { useErrorText } from '../../../lib/errors';
+import { FONT_SIZES, setFontSize, type FontSize } from '../../../lib/font-size';
+import { signature, useSaveSettings, useSettings } from '../api/settings';
+import { SignatureEditor, type SignatureValue } from '../components/signature-editor';
+import { SignatureOtpDialog } from '../components/signature-otp-dialog';
+
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', zh: '中文', bn: 'বাংলা' };
+
+/** /profile-setting (spec section 2): language, font size, notifications, signature. */
+export function ProfileSettingRoute() {
+  const { t, i18n } = useTranslation(['profileSetting', 'common']);
+  usePageTitle(t('title'));
+  const toast = useToast();
+  const errorText = useErrorText();
+  const settings = useSettings();
+  const save = useSaveSettings();
+  const [draft, setDraft] = useState<SignatureValue | null>(null);
+  const [otpOpen, setOtpOpen] = useState(false);
+  const onDraft = useCallback((v: SignatureValue | null) => setDraft(v), []);
+  const saveSignature = useMutation({
+    mutationFn: () => signature.save(draft!.png, draft!.typed),
+    onSuccess: () => toast.showSuccess(t('signature.saved')),
+    onError: (error) => toast.showError(errorText(error)),
+  });
+
+  const persist = (body: Parameters<typeof save.mutate>[0]) =>
+    save.mutate(body, { onSuccess: () => toast.showSuccess(t('saved')), onError: (error) => toast.showError(errorText(error)) });
+
+  if (settings.isPending) return <p role="status">{t('common:actions.loading')}</p>;
+  const s = settings.data;
+  return (
+    <div className="page page-narrow">
+      <h1>{t('title')}</h1>
+      <section aria-labelledby="language-heading" className="card">
+        <h2 id="language-heading">{t('language')}</h2>
+        <select
+          aria-label={t('language')}
+          value={i18n.resolvedLanguage}
+          onChange={(e) => {
+            const lang = e.target.value as Language;
+            void i18n.changeLanguage(lang);
+            persist({ preferredReadingLanguage: lang });
+          }}
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {LANGUAGE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+      </section>
+      <section aria-labelledby="font-heading" className="card">
+        <h2 id="font-heading">{t('fontSize')}</h2>
+        <div role="radiogroup" aria-labelledby="font-heading" className="segmented">
+          {FONT_SIZES.map((size: FontSize) => (
+            <label key={size}>
+              <input
+                type="radio"
+                name="font-size"
+                value={size}
+                checked={(s?.fontSize ?? 'medium') === size}
+                onChange={() => {
+                  setFontSize(size);
+                  persist({ fontSize: size });
+                }}
+              />
+              {t(`fontSizes.${size}`)}
+            </label>
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="notify-heading" className="card">
+        <h2 id="notify-heading">{t('notifications')}</h2>
+        <label className="checkbox">
+          <input type="checkbox" checked={s?.notifyByEmail ?? true} onChange={(e) => persist({ notifyByEmail: e.target.checked })} />
+          {t('notifyByEmail')}
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={s?.notifyBySms ?? false} onChange={(e) => persist({ notifyBySms: e.target.checked })} />
+          {t('notifyBySms')}
+        </label>
+      </section>
+      <section aria-labelledby="signature-heading" className="card">
+        <h2 id="signature-heading">{t('signature.title')}</h2>
+        <p>{s?.hasSignature ? t('signature.onFile') : t('signature.none')}</p>
+        <SignatureEditor onChange={onDraft} />
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => (draft ? setOtpOpen(true) : toast.showError(t('common:errors.invalidSignatureImage')))}
+        >
+          {t('signature.save')}
+        </button>
+      </section>
+      <SignatureOtpDialog
+        open={otpOpen}
+        onClose={() => setOtpOpen(false)}
+        onValidated={() => {
+          setOtpOpen(false);
+          saveSignature.mutate();
+        }}
+      />
+    </div>
+  );
+}
