@@ -4,6 +4,7 @@ import type { Db } from '../infra/db/database';
 import * as leaseUp from './lease-up';
 import * as profileLock from './profile-lock';
 import * as recertification from './recertification';
+import * as recertificationCycle from './recertification-cycle';
 import * as relocation from './relocation';
 
 export interface ActivityDeps {
@@ -28,5 +29,6 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     unlockProfile: (input: Parameters<typeof profileLock.unlockProfile>[1]) => profileLock.unlockProfile(db, input),
     projectRelocation: (view: RelocationView) => relocation.projectRelocation(db, view),
     sendRelocationNotice: (n: Parameters<typeof relocation.sendRelocationNotice>[1]) => relocation.sendRelocationNotice(db, n),
+    dueAnnualRecertifications: (input: { now: number }) => recertificationCycle.dueAnnualRecertifications(db, input),
   };
 }

@@ -1,4 +1,5 @@
 // What the worker bundles: every workflow type of the portal.
 export { leaseUpApplication } from './lease-up';
 export { recertification } from './recertification';
+export { recertificationSweep } from './recertification-sweep';
 export { relocation } from './relocation';
