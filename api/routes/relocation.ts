@@ -47,6 +47,9 @@ export const relocationRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.ok(await relocation.act(deps(), request.session, request.body.relocationId, 'BookSlot', { slotId: request.body.slotId })),
   );
 
+  /** Tenant households of the manager's organisation, to pick one when starting a relocation. */
+  app.get('/manager/households', { preHandler: signedIn('manager') }, async (request, reply) => reply.ok(await relocation.tenantHouseholds(deps(), request.session)));
+
   app.post('/manager/start', { preHandler: signedIn('manager'), schema: { body: StartRelocationBody } }, async (request, reply) =>
     reply.ok(await relocation.startRelocation(deps(), request.session, request.body.householdId, request.body.reason), 'Relocation started', 201),
   );

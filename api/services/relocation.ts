@@ -116,3 +116,18 @@ export async function act(
     args: [{ ...body, actor: { userId: session.userId, role, impersonatedBy: session.realUserId } }],
   });
 }
+
+/** Tenant households (with a tenancy) of the manager's organisation. */
+export async function tenantHouseholds(deps: Deps, session: Session) {
+  const org = await organizationOf(deps.db, session.userId);
+  if (!org) return [];
+  const rows = await deps.db
+    .selectFrom('tenancies as t')
+    .innerJoin('households as h', 'h.id', 't.household_id')
+    .innerJoin('users as u', 'u.id', 'h.head_user_id')
+    .select(['h.id', 'u.first_name', 'u.last_name', 't.building_name', 't.unit_number'])
+    .where('t.organization_id', '=', org)
+    .orderBy('u.last_name')
+    .execute();
+  return rows.map((r) => ({ householdId: r.id, name: `${r.first_name} ${r.last_name}`, building: r.building_name, unitNumber: r.unit_number }));
+}

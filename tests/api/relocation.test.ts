@@ -30,6 +30,9 @@ describe('temporary relocation through the API', () => {
     const res = await get(BASE, tenant);
     expect(res.json().data).toEqual({ underRelocation: false, relocation: null });
     expect((await get(BASE, manager)).json().data).toEqual({ relocations: [] });
+    const households = (await get(`${BASE}/manager/households`, manager)).json().data;
+    expect(households).toEqual([{ householdId, name: 'Luis Ortega', building: 'Riverside Commons', unitNumber: '4B' }]);
+    expect((await get(`${BASE}/manager/households`, tenant)).statusCode).toBe(403);
   });
 
   it('a manager starts it (once); bad input is a 4xx', async () => {

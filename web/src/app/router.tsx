@@ -22,6 +22,9 @@ import { DashboardRoute } from '../features/dashboard/routes/dashboard';
 import { RecertificationRoute } from '../features/recertification/routes/recertification';
 import { RelocationRoute } from '../features/relocation/routes/relocation';
 import { TrainingRoute } from '../features/training/routes/training';
+import { ManagerRecertificationRoute } from '../features/recertification/routes/manager-recertification';
+import { ManagerRelocationRoute } from '../features/relocation/routes/manager-relocation';
+import { ManagerRelocationsRoute } from '../features/relocation/routes/manager-relocations';
 import { LandingRoute } from '../features/landing/routes/landing';
 import { ApplicationRoute } from '../features/lease-up/routes/application';
 import { ManagerTasksRoute } from '../features/lease-up/routes/manager-tasks';
@@ -113,7 +116,12 @@ export const router = createBrowserRouter([
       },
       {
         element: <Protected roles={MANAGER_ROLES} />,
-        children: [{ path: paths.manager.tasks.path, element: <ManagerTasksRoute /> }],
+        children: [
+          { path: paths.manager.tasks.path, element: <ManagerTasksRoute /> },
+          { path: paths.manager.recertification.path, element: <ManagerRecertificationRoute /> },
+          { path: paths.manager.relocations.path, element: <ManagerRelocationsRoute /> },
+          { path: paths.manager.relocation.path, element: <ManagerRelocationRoute /> },
+        ],
       },
       {
         element: <Protected roles={SETTINGS_ROLES} />,

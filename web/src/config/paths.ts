@@ -57,6 +57,15 @@ export const paths = {
   },
   manager: {
     tasks: { path: '/manager/tasks', getHref: () => '/manager/tasks' },
+    recertification: {
+      path: '/manager/recertification/:caseId',
+      getHref: (caseId: string) => `/manager/recertification/${encodeURIComponent(caseId)}`,
+    },
+    relocations: { path: '/manager/relocations', getHref: () => '/manager/relocations' },
+    relocation: {
+      path: '/manager/relocation/:id',
+      getHref: (id: string) => `/manager/relocation/${encodeURIComponent(id)}`,
+    },
   },
   ambassador: {
     // Not built yet; sign-in sends ambassadors here (spec section 4).

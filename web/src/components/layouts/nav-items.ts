@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 import { MANAGER_ROLES, RESIDENT_ROLES } from '../../config/roles';
 import type { Role } from '../../lib/domain';
 
-type MenuKey = 'dashboard' | 'myDashboard' | 'myApplications' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation';
+type MenuKey = 'dashboard' | 'myDashboard' | 'myApplications' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation' | 'managerRelocations';
 
 export interface NavItem {
   key: MenuKey;
@@ -27,5 +27,6 @@ export function navItemsFor(role: Role): NavItem[] {
     );
   }
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerTasks', to: paths.manager.tasks.getHref() });
+  if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerRelocations', to: paths.manager.relocations.getHref() });
   return items;
 }
