@@ -160,7 +160,8 @@ export class RelocationState {
       reason: this.input.reason,
       status: this.status,
       profileSubmitted: this.profileSubmitted,
-      offers: this.offers.map((o) => ({ ...o })),
+      // An open offer past its expiry shows as expired (the validator already refuses it).
+      offers: this.offers.map((o) => ({ ...o, state: o.state === 'open' && o.expiresAt !== null && o.expiresAt <= now ? 'expired' : o.state })),
       slots: [...this.slots],
       bookedSlot: this.bookedSlot,
       movedAt: this.movedAt,
