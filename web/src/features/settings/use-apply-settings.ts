@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../../i18n';
 import { setFontSize } from '../../lib/font-size';
 import { useSettings } from './api/settings';
 
@@ -15,7 +16,7 @@ export function useApplySettings(): void {
   useEffect(() => {
     if (language && !sessionStorage.getItem('languageApplied')) {
       sessionStorage.setItem('languageApplied', '1');
-      if (i18n.resolvedLanguage !== language) void i18n.changeLanguage(language);
+      if (i18n.resolvedLanguage !== language) void changeLanguage(language);
     }
   }, [language, i18n]);
 }

@@ -3,14 +3,13 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
+import { changeLanguage, LANGUAGE_NAMES } from '../../../i18n';
 import { LANGUAGES, type Language } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/errors';
 import { FONT_SIZES, setFontSize, type FontSize } from '../../../lib/font-size';
 import { signature, useSaveSettings, useSettings } from '../api/settings';
 import { SignatureEditor, type SignatureValue } from '../components/signature-editor';
 import { SignatureOtpDialog } from '../components/signature-otp-dialog';
-
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', zh: '中文', bn: 'বাংলা' };
 
 /** /profile-setting (spec section 2): language, font size, notifications, signature. */
 export function ProfileSettingRoute() {
@@ -22,6 +21,8 @@ export function ProfileSettingRoute() {
   const save = useSaveSettings();
   const [draft, setDraft] = useState<SignatureValue | null>(null);
   const [otpOpen, setOtpOpen] = useState(false);
+  // Shown at once; the server's answer confirms it (invalid values come back as medium).
+  const [fontChoice, setFontChoice] = useState<FontSize | null>(null);
   const onDraft = useCallback((v: SignatureValue | null) => setDraft(v), []);
   const saveSignature = useMutation({
     mutationFn: () => signature.save(draft!.png, draft!.typed),
@@ -44,7 +45,7 @@ export function ProfileSettingRoute() {
           value={i18n.resolvedLanguage}
           onChange={(e) => {
             const lang = e.target.value as Language;
-            void i18n.changeLanguage(lang);
+            void changeLanguage(lang);
             persist({ preferredReadingLanguage: lang });
           }}
         >
@@ -64,8 +65,9 @@ export function ProfileSettingRoute() {
                 type="radio"
                 name="font-size"
                 value={size}
-                checked={(s?.fontSize ?? 'medium') === size}
+                checked={(fontChoice ?? s?.fontSize ?? 'medium') === size}
                 onChange={() => {
+                  setFontChoice(size);
                   setFontSize(size);
                   persist({ fontSize: size });
                 }}

@@ -1,0 +1,167 @@
+/**
+ * Identity in the browser (issue 3): sign-in with MFA reading the code from the delivered email,
+ * the four languages, font size, the idle modal (Playwright's clock) and the guarded-route redirect.
+ * Real stack in-process; the notification delivery loop writes .eml files to a temporary folder,
+ * as on the embedded default.
+ */
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { MailDirTransport, startDeliveryLoop } from '../../infra/notifications';
+import { demoAccount, eventually, startStack, type Stack } from '../helpers/stack';
+import en from '../../web/src/i18n/locales/en/profileSetting.json' with { type: 'json' };
+import es from '../../web/src/i18n/locales/es/profileSetting.json' with { type: 'json' };
+import zh from '../../web/src/i18n/locales/zh/profileSetting.json' with { type: 'json' };
+import bn from '../../web/src/i18n/locales/bn/profileSetting.json' with { type: 'json' };
+
+const ARTIFACTS = new URL('../.artifacts/browser/', import.meta.url);
+let browser: Browser;
+let stack: Stack;
+let mailDir: string;
+let delivery: { stop(): Promise<void> };
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  stack = await startStack({ listen: true });
+  mailDir = await mkdtemp(join(tmpdir(), 'portal-mail-'));
+  delivery = startDeliveryLoop(
+    { db: stack.db, transports: { email: new MailDirTransport(mailDir, 'Housing Portal <no-reply@portal.test>'), sms: { send: async () => undefined } }, context: { baseUrl: stack.baseUrl } },
+    200,
+  );
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await delivery?.stop();
+  await stack?.close();
+  if (mailDir) await rm(mailDir, { recursive: true, force: true });
+});
+
+async function newPage(label: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'en-US' });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  onTestFailed(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: new URL(`identity-${label}-${Date.now()}.png`, ARTIFACTS).pathname, fullPage: true }).catch(() => undefined);
+  });
+  return page;
+}
+
+async function fillLogin(page: Page, role: 'User' | 'Manager' | 'Tenant') {
+  const { username, password } = demoAccount(role);
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** The code in the newest delivered email to this address. */
+async function deliveredCode(to: string): Promise<string> {
+  return eventually(async () => {
+    const files = (await readdir(mailDir)).filter((f) => f.endsWith(`${to}.eml`)).sort();
+    const last = files.at(-1);
+    if (!last) return undefined;
+    const eml = (await readFile(join(mailDir, last), 'utf8')).replace(/=\r?\n/g, '');
+    return /code is (\d{6})/.exec(eml)?.[1];
+  });
+}
+
+describe('identity in the browser', () => {
+  it('signs in with MFA using the code from the delivered email', async () => {
+    await stack.db.updateTable('users').set({ mfa_enabled: true }).where('username', '=', 'manager').execute();
+    const page = await newPage('mfa');
+    await page.goto('/login');
+    await fillLogin(page, 'Manager');
+    await page.waitForURL('**/verify-otp');
+    const code = await deliveredCode('manager@example.org');
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('pendingUserId'))).toBeNull();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!).role).toBe('Manager');
+    await stack.db.updateTable('users').set({ mfa_enabled: false }).where('username', '=', 'manager').execute();
+  });
+
+  it('remembers the origin of a guarded page and returns there after sign-in', async () => {
+    const page = await newPage('redirect');
+    await page.goto('/profile-setting');
+    await page.waitForURL(/\/login\?redirect=%2Fprofile-setting$/);
+    await fillLogin(page, 'User');
+    await page.waitForURL('**/profile-setting');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+  });
+
+  it('switches the settings language to each of the four languages and keeps it on the account', async () => {
+    const page = await newPage('language');
+    await page.goto('/login?redirect=%2Fprofile-setting');
+    await fillLogin(page, 'Tenant');
+    await page.waitForURL('**/profile-setting');
+    const titles = { es: es.title, zh: zh.title, bn: bn.title, en: en.title };
+    for (const [lang, title] of Object.entries(titles)) {
+      await page.locator('section').filter({ has: page.locator('#language-heading') }).locator('select').selectOption(lang);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      const saved = await eventually(async () => {
+        const row = await stack.db.selectFrom('users').select('preferred_language').where('username', '=', 'tenant').executeTakeFirstOrThrow();
+        return row.preferred_language === lang ? row : undefined;
+      });
+      expect(saved.preferred_language).toBe(lang);
+    }
+  });
+
+  it('changes the font size of the whole interface and keeps it after a reload', async () => {
+    const page = await newPage('font');
+    await page.goto('/login?redirect=%2Fprofile-setting');
+    await fillLogin(page, 'User');
+    await page.waitForURL('**/profile-setting');
+    const size = () => page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('h1')!).fontSize));
+    await page.getByRole('radio', { name: 'Medium' }).check();
+    await expect.poll(() => page.evaluate(() => document.documentElement.className)).toContain('font-medium');
+    const medium = await size();
+    await page.getByRole('radio', { name: 'Large' }).check();
+    await expect.poll(() => page.evaluate(() => document.documentElement.className)).toContain('font-large');
+    expect(await size()).toBeGreaterThan(medium);
+    await page.reload();
+    await page.getByRole('radio', { name: 'Large' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.className)).toContain('font-large');
+    expect(await page.getByRole('radio', { name: 'Large' }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'Small' }).check();
+    await expect.poll(size).toBeLessThan(medium);
+  });
+
+  it("shows 'Are You Still There?' after 30 idle minutes, stays on request, and logs out when the countdown ends", async () => {
+    const page = await newPage('idle');
+    // A jump of the fake clock would time out requests in flight, so each jump waits for quiet first.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+    await page.clock.install();
+    await page.goto('/login?redirect=%2Fprofile-setting');
+    await fillLogin(page, 'User');
+    await page.waitForURL('**/profile-setting');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await settle();
+    const dialog = page.getByRole('dialog', { name: 'Are You Still There?' });
+    await page.clock.fastForward('29:00');
+    await settle();
+    expect(await dialog.isVisible()).toBe(false);
+    await page.clock.fastForward('01:05');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByRole('timer').textContent()).toMatch(/[45]:\d\d/);
+    await dialog.getByRole('button', { name: 'Stay Logged In' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await settle();
+    await page.clock.fastForward('30:05');
+    await dialog.waitFor();
+    await settle();
+    await page.clock.fastForward('05:05');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+  });
+});
