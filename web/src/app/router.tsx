@@ -28,6 +28,8 @@ import { ManagerRelocationsRoute } from '../features/relocation/routes/manager-r
 import { LandingRoute } from '../features/landing/routes/landing';
 import { ApplicationRoute } from '../features/lease-up/routes/application';
 import { ManagerTasksRoute } from '../features/lease-up/routes/manager-tasks';
+import { MyFavoritesRoute } from '../features/favorites/routes/my-favorites';
+import { ManageOpportunitiesRoute } from '../features/opportunities/routes/manage-opportunities';
 import { MyApplicationsRoute } from '../features/lease-up/routes/my-applications';
 import { NotFoundRoute } from '../features/misc/routes/not-found';
 import { OpportunitiesRoute } from '../features/opportunities/routes/opportunities';
@@ -104,6 +106,7 @@ export const router = createBrowserRouter([
         children: [
           { path: paths.app.opportunities.path, element: <OpportunitiesRoute variant="app" /> },
           { path: paths.app.myApplications.path, element: <MyApplicationsRoute /> },
+          { path: paths.app.myFavorites.path, element: <MyFavoritesRoute /> },
           { path: paths.app.recertification.path, element: <RecertificationRoute /> },
           { path: paths.app.relocation.path, element: <RelocationRoute /> },
           { path: paths.app.training.path, element: <TrainingRoute /> },

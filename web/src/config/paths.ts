@@ -47,6 +47,7 @@ export const paths = {
       getHref: (id: string) => `/opportunity/${encodeURIComponent(id)}`,
     },
     myApplications: { path: '/myApplications', getHref: () => '/myApplications' },
+    myFavorites: { path: '/my-favorites', getHref: () => '/my-favorites' },
     application: {
       path: '/myApplications/:id',
       getHref: (id: string) => `/myApplications/${encodeURIComponent(id)}`,
@@ -57,6 +58,7 @@ export const paths = {
   },
   manager: {
     tasks: { path: '/manager/tasks', getHref: () => '/manager/tasks' },
+    opportunities: { path: '/manager/opportunities', getHref: () => '/manager/opportunities' },
     recertification: {
       path: '/manager/recertification/:caseId',
       getHref: (caseId: string) => `/manager/recertification/${encodeURIComponent(caseId)}`,

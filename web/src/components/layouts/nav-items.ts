@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 import { MANAGER_ROLES, RESIDENT_ROLES } from '../../config/roles';
 import type { Role } from '../../lib/domain';
 
-type MenuKey = 'dashboard' | 'myDashboard' | 'myApplications' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation' | 'managerRelocations';
+type MenuKey = 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation' | 'managerRelocations';
 
 export interface NavItem {
   key: MenuKey;
@@ -21,12 +21,14 @@ export function navItemsFor(role: Role): NavItem[] {
     items.push(
       { key: 'myApplications', to: paths.app.myApplications.getHref() },
       { key: 'opportunities', to: paths.app.opportunities.getHref() },
+      { key: 'myFavorites', to: paths.app.myFavorites.getHref() },
       { key: 'recertification', to: paths.app.recertification.getHref() },
       { key: 'training', to: paths.app.training.getHref() },
       { key: 'relocation', to: paths.app.relocation.getHref() },
     );
   }
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerTasks', to: paths.manager.tasks.getHref() });
+  if (MANAGER_ROLES.includes(role)) items.push({ key: 'manageOpportunities', to: paths.manager.opportunities.getHref() });
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerRelocations', to: paths.manager.relocations.getHref() });
   return items;
 }

@@ -1,30 +1,30 @@
-import type { ApplicationRow, TimelineStep } from '../../lib/domain';
+import type { ManagerTaskRow } from '../../lib/domain';
 
-export interface InboxFilter {
-  opportunityName: string;
-  step: TimelineStep | '';
+/** One inbox line per case: its open tasks together, the earliest due date and any overdue flag. */
+export interface InboxCase {
+  caseKind: ManagerTaskRow['caseKind'];
+  caseId: string;
+  householdName: string;
+  contextName: string | null;
+  step: string;
+  tasks: ManagerTaskRow[];
+  dueAt: string | null;
+  overdue: boolean;
 }
 
-const managerTasks = (row: ApplicationRow) => row.pendingTasks.filter((task) => task.role === 'manager');
-
-function earliestDue(row: ApplicationRow): number {
-  const dues = managerTasks(row).map((task) => (task.dueAt ? Date.parse(task.dueAt) : Number.POSITIVE_INFINITY));
-  return dues.length ? Math.min(...dues) : Number.POSITIVE_INFINITY;
-}
-
-/**
- * The manager inbox order: rows waiting on the manager first (earliest due date, then oldest
- * application), then the rest, newest first.
- */
-export function inboxRows(rows: readonly ApplicationRow[], filter: InboxFilter): ApplicationRow[] {
-  return rows
-    .filter((row) => !filter.opportunityName || row.opportunityName === filter.opportunityName)
-    .filter((row) => !filter.step || row.currentStep === filter.step)
-    .sort((a, b) => {
-      const aMine = managerTasks(a).length > 0;
-      const bMine = managerTasks(b).length > 0;
-      if (aMine !== bMine) return aMine ? -1 : 1;
-      if (aMine) return earliestDue(a) - earliestDue(b) || Date.parse(a.dateApplied) - Date.parse(b.dateApplied);
-      return Date.parse(b.dateApplied) - Date.parse(a.dateApplied);
-    });
+/** Groups task rows by case, keeping the server's order (overdue first, then soonest due). */
+export function inboxCases(rows: readonly ManagerTaskRow[]): InboxCase[] {
+  const cases = new Map<string, InboxCase>();
+  for (const row of rows) {
+    const key = `${row.caseKind}:${row.caseId}`;
+    const existing = cases.get(key);
+    if (existing) {
+      existing.tasks.push(row);
+      existing.overdue ||= row.overdue;
+      if (row.dueAt && (!existing.dueAt || row.dueAt < existing.dueAt)) existing.dueAt = row.dueAt;
+    } else {
+      cases.set(key, { caseKind: row.caseKind, caseId: row.caseId, householdName: row.householdName, contextName: row.contextName, step: row.step, tasks: [row], dueAt: row.dueAt, overdue: row.overdue });
+    }
+  }
+  return [...cases.values()];
 }

@@ -14,39 +14,49 @@ import { applicationQueryKey } from './get-application';
 
 const seg = encodeURIComponent;
 
+/** What an action's form collects; each endpoint takes the fields its action needs. */
+export type ActionPayload = ActionBody & { signatureBase64?: string };
+
+type Call = (id: string, p: ActionPayload) => Promise<ApplicationDetail | LeaseUpView>;
+const post = (path: string, body?: unknown) => api.post<ApplicationDetail | LeaseUpView>(path, body ?? {});
+
 /** Spec section 7: each applicant action has its own endpoint. */
-const APPLICANT_ENDPOINTS: Record<ApplicantAction, (id: string) => string> = {
-  SubmitProfile: (id) => `/Household/submit-applicant-profile/${seg(id)}`,
-  ProvideConsentForScreening: (id) => `/LeaseUpApplication/background-consent/${seg(id)}/true`,
-  DenyConsentForScreening: (id) => `/LeaseUpApplication/background-consent/${seg(id)}/false`,
-  Withdraw: (id) => `/LeaseUpApplication/withdraw-application/${seg(id)}`,
+const APPLICANT_CALLS: Record<ApplicantAction, Call> = {
+  SubmitProfile: (id) => post(`/Household/submit-applicant-profile/${seg(id)}`),
+  SubmitAdditionalDocuments: (id, p) => post(`/LeaseUpApplication/submit-additional-documents/${seg(id)}`, { documents: p.documents ?? [] }),
+  ProvideConsentForScreening: (id) => post(`/LeaseUpApplication/background-consent/${seg(id)}/true`),
+  DenyConsentForScreening: (id) => post(`/LeaseUpApplication/background-consent/${seg(id)}/false`),
+  ScheduleAppointment: (id, p) => post('/LeaseUpApplication/schedule-appointment', { applicationId: id, slot: p.slot }),
+  RescheduleAppointment: (id, p) => post('/LeaseUpApplication/schedule-appointment', { applicationId: id, slot: p.slot }),
+  RespondToUnitOffer: (id, p) => post('/LeaseUpApplication/unit-offer/respond', { applicationId: id, offerId: p.offerId, accept: p.accept }),
+  SignTIC: (id, p) => api.put(`/Document/applytenantsignaturetotic/${seg(id)}`, { signatureBase64: p.signatureBase64 }),
+  SignLeaseLetter: (id, p) => post(`/LeaseUpApplication/sign-lease-document/${seg(id)}`, { signatureBase64: p.signatureBase64 }),
+  Appeal: (id, p) => post('/LeaseUpApplication/file-appeal', { applicationId: id, reason: p.reason }),
+  Withdraw: (id) => post(`/LeaseUpApplication/withdraw-application/${seg(id)}`),
 };
 
 /** Manager actions share one endpoint named by the action. */
-const managerEndpoint = (id: string, action: ManagerAction) =>
-  `/LeaseUpApplication/updateleaseapplicationstatus/${seg(id)}/${seg(action)}`;
+const managerCall = (id: string, action: ManagerAction, p: ActionPayload) => {
+  const { signatureBase64: _unused, ...body } = p;
+  return post(`/LeaseUpApplication/updateleaseapplicationstatus/${seg(id)}/${seg(action)}`, body);
+};
 
 /** Only actions this client has an endpoint for become buttons; the server decides which are offered. */
 export function isKnownAction(role: ActorRole, action: string): action is LeaseUpAction {
-  return role === 'applicant'
-    ? Object.hasOwn(APPLICANT_ENDPOINTS, action)
-    : (MANAGER_ACTIONS as readonly string[]).includes(action);
+  return role === 'applicant' ? Object.hasOwn(APPLICANT_CALLS, action) : (MANAGER_ACTIONS as readonly string[]).includes(action);
 }
 
 export interface RunActionInput {
   applicationId: string;
   role: ActorRole;
   action: LeaseUpAction;
-  reason?: string;
+  payload?: ActionPayload;
 }
 
-export function runAction({ applicationId, role, action, reason }: RunActionInput): Promise<ApplicationDetail | LeaseUpView> {
-  const body: ActionBody = reason ? { reason } : {};
-  const path =
-    role === 'manager'
-      ? managerEndpoint(applicationId, action as ManagerAction)
-      : APPLICANT_ENDPOINTS[action as ApplicantAction](applicationId);
-  return api.post<ApplicationDetail | LeaseUpView>(path, body);
+export function runAction({ applicationId, role, action, payload = {} }: RunActionInput): Promise<ApplicationDetail | LeaseUpView> {
+  return role === 'manager'
+    ? managerCall(applicationId, action as ManagerAction, payload)
+    : APPLICANT_CALLS[action as ApplicantAction](applicationId, payload);
 }
 
 /** Runs an action, shows the answer at once, then reloads the detail and the lists. */
@@ -55,9 +65,7 @@ export function useRunAction() {
   return useMutation({
     mutationFn: runAction,
     onSuccess: (view, { applicationId }) => {
-      queryClient.setQueryData<ApplicationDetail>(applicationQueryKey(applicationId), (old) =>
-        old && view ? { ...old, ...view } : old,
-      );
+      queryClient.setQueryData<ApplicationDetail>(applicationQueryKey(applicationId), (old) => (old && view ? { ...old, ...view } : old));
     },
     // A refusal usually means the page was stale (someone else acted): reload it either way.
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),

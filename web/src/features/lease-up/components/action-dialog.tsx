@@ -1,65 +1,66 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
-import { ACTIONS_NEEDING_REASON, ActionBody, IRREVERSIBLE_ACTIONS, type LeaseUpAction } from '../../../lib/domain';
+import { ACTIONS_NEEDING_REASON, IRREVERSIBLE_ACTIONS, type ApplicationDetail, type LeaseUpAction } from '../../../lib/domain';
+import type { ActionPayload } from '../api/run-action';
+import { ActionFields, readPayload } from './action-fields';
 import { useLeaseUpLabels } from './labels';
 
 interface ActionDialogProps {
   action: LeaseUpAction;
+  application: ApplicationDetail;
   pending: boolean;
   onCancel: () => void;
-  onConfirm: (reason?: string) => void;
+  onConfirm: (payload: ActionPayload) => void;
 }
 
-/** Confirms an irreversible action and/or asks the reason it needs ('Please provide a reason.'). */
-export function ActionDialog({ action, pending, onCancel, onConfirm }: ActionDialogProps) {
+/**
+ * The form of one action: what it needs (reason, documents, slots, units, offer answer, signature),
+ * and a warning when it cannot be undone (withdraw, accept or decline an offer, reject, deny).
+ */
+export function ActionDialog({ action, application, pending, onCancel, onConfirm }: ActionDialogProps) {
   const { t } = useTranslation('leaseupApplications');
   const labels = useLeaseUpLabels();
   const reasonId = useId();
-  const [reasonMissing, setReasonMissing] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const [signature, setSignature] = useState<string | null>(null);
+  const onSignature = useCallback((png: string | null) => setSignature(png), []);
   const needsReason = ACTIONS_NEEDING_REASON.includes(action);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!needsReason) return onConfirm();
-    const reason = new FormData(event.currentTarget).get('reason');
-    const parsed = ActionBody.safeParse({ reason: typeof reason === 'string' ? reason : '' });
-    if (!parsed.success || !parsed.data.reason) {
-      setReasonMissing(true);
+    const form = new FormData(event.currentTarget);
+    const payload = readPayload(action, form, application, signature);
+    const reason = String(form.get('reason') ?? '').trim();
+    if (!payload || (needsReason && !reason)) {
+      setMissing(true);
       return;
     }
-    setReasonMissing(false);
-    onConfirm(parsed.data.reason);
+    setMissing(false);
+    onConfirm(needsReason ? { ...payload, reason } : payload);
   }
 
   return (
     <Dialog open title={labels.action(action)} onClose={onCancel}>
       <form className="form" onSubmit={onSubmit} noValidate>
         {IRREVERSIBLE_ACTIONS.includes(action) ? <p className="notice">{t('confirm.irreversible')}</p> : null}
+        <ActionFields action={action} application={application} onSignature={onSignature} />
         {needsReason ? (
           <div className="field">
             <label htmlFor={reasonId}>{t('confirm.reason')}</label>
-            <textarea
-              id={reasonId}
-              name="reason"
-              rows={4}
-              maxLength={2000}
-              required
-              aria-invalid={reasonMissing || undefined}
-              aria-describedby={reasonMissing ? `${reasonId}-error` : undefined}
-            />
-            {reasonMissing ? (
-              <p id={`${reasonId}-error`} className="field-error">
-                {t('confirm.reasonRequired')}
-              </p>
-            ) : null}
+            <textarea id={reasonId} name="reason" rows={4} maxLength={2000} required aria-invalid={missing || undefined} />
           </div>
+        ) : null}
+        {missing ? (
+          <p className="field-error" role="alert">
+            {needsReason ? t('confirm.reasonRequired') : t('confirm.fillIn')}
+          </p>
         ) : null}
         <div className="dialog-actions">
           <button type="button" className="button button-secondary" onClick={onCancel}>
             {t('confirm.cancel')}
           </button>
-          <button type="submit" className="button button-danger" disabled={pending}>
+          <button type="submit" className={`button ${IRREVERSIBLE_ACTIONS.includes(action) ? 'button-danger' : 'button-primary'}`} disabled={pending}>
             {pending ? t('confirm.working') : t('confirm.confirm')}
           </button>
         </div>

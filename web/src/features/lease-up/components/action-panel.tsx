@@ -8,8 +8,9 @@ import {
   type LeaseUpAction,
 } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/errors';
-import { isKnownAction, useRunAction } from '../api/run-action';
+import { isKnownAction, useRunAction, type ActionPayload } from '../api/run-action';
 import { ActionDialog } from './action-dialog';
+import { ACTIONS_WITH_FIELDS } from './action-fields';
 import { useLeaseUpLabels } from './labels';
 
 /**
@@ -28,9 +29,9 @@ export function ActionPanel({ application }: { application: ApplicationDetail })
   const offered: readonly string[] = application.availableActions[role] ?? [];
   const actions = offered.filter((action) => isKnownAction(role, action)) as LeaseUpAction[];
 
-  function execute(action: LeaseUpAction, reason?: string) {
+  function execute(action: LeaseUpAction, payload: ActionPayload = {}) {
     run.mutate(
-      { applicationId: application.applicationId, role, action, reason },
+      { applicationId: application.applicationId, role, action, payload },
       {
         onSuccess: () => {
           setAsking(null);
@@ -46,7 +47,7 @@ export function ActionPanel({ application }: { application: ApplicationDetail })
   }
 
   function onClick(action: LeaseUpAction) {
-    if (IRREVERSIBLE_ACTIONS.includes(action) || ACTIONS_NEEDING_REASON.includes(action)) setAsking(action);
+    if (IRREVERSIBLE_ACTIONS.includes(action) || ACTIONS_NEEDING_REASON.includes(action) || ACTIONS_WITH_FIELDS.includes(action)) setAsking(action);
     else execute(action);
   }
 
@@ -73,9 +74,10 @@ export function ActionPanel({ application }: { application: ApplicationDetail })
       {asking ? (
         <ActionDialog
           action={asking}
+          application={application}
           pending={run.isPending}
           onCancel={() => setAsking(null)}
-          onConfirm={(reason) => execute(asking, reason)}
+          onConfirm={(payload) => execute(asking, payload)}
         />
       ) : null}
     </section>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ApplicationStatus, LeaseUpAction, StepState, TimelineStep } from '../../../lib/domain';
+import type { ApplicationStatus, LeaseUpAction, PendingTask, StepState, TimelineStep } from '../../../lib/domain';
 
 /** Translated names of statuses, steps, step states and actions (leaseupApplications namespace). */
 export function useLeaseUpLabels() {
@@ -9,6 +9,7 @@ export function useLeaseUpLabels() {
     step: (step: TimelineStep) => t(`steps.${step}`),
     stepState: (state: StepState) => t(`stepState.${state}`),
     action: (action: LeaseUpAction) => t(`actions.${action}`),
+    task: (action: PendingTask['action']) => t(`actions.${action}`),
     logNumber: (logNumber: string | null) => logNumber ?? t('logNumberPending'),
   };
 }

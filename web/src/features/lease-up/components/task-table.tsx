@@ -1,79 +1,67 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import type { ApplicationRow } from '../../../lib/domain';
+import { TIMELINE_STEPS, type TimelineStep } from '../../../lib/domain';
 import { formatDate } from '../../../lib/format';
+import type { InboxCase } from '../inbox';
 import { useLeaseUpLabels } from './labels';
-import { StatusBadge } from './status-badge';
 
-function PendingTasks({ row }: { row: ApplicationRow }) {
-  const { t } = useTranslation('leaseupApplications');
-  const labels = useLeaseUpLabels();
-  const mine = row.pendingTasks.filter((task) => task.role === 'manager');
-  if (mine.length > 0) {
-    return (
-      <div>
-        <span className="badge badge-urgent">{t('tasks.waitingForYou')}</span>
-        <ul className="task-list">
-          {mine.map((task) => (
-            <li key={task.action}>
-              {labels.action(task.action)}
-              {task.dueAt ? ` ${t('tasks.due', { date: formatDate(task.dueAt) })}` : ''}
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
-  if (row.pendingTasks.length > 0) return <span className="muted">{t('tasks.waitingForApplicant')}</span>;
-  return <span className="muted">{t('tasks.noTasks')}</span>;
+/** Where a case opens: lease-up applications have their review page; other kinds their own screens. */
+function caseHref(c: InboxCase): string | null {
+  if (c.caseKind === 'lease_up') return paths.app.application.getHref(c.caseId);
+  return null;
 }
 
-/** The manager inbox rows; each opens the shared detail page, where viewerRole picks the buttons. */
-export function TaskTable({ rows }: { rows: ApplicationRow[] }) {
+/** The manager inbox: one row per case with its open tasks, due date and overdue flag. */
+export function TaskTable({ rows }: { rows: InboxCase[] }) {
   const { t } = useTranslation('leaseupApplications');
   const labels = useLeaseUpLabels();
+  const stepLabel = (step: string) => ((TIMELINE_STEPS as readonly string[]).includes(step) ? labels.step(step as TimelineStep) : step);
   return (
     <div className="table-scroll">
       <table>
         <caption className="visually-hidden">{t('tasks.title')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('columns.logNumber')}</th>
-            <th scope="col">{t('columns.opportunity')}</th>
             <th scope="col">{t('columns.applicant')}</th>
-            <th scope="col">{t('columns.dateApplied')}</th>
+            <th scope="col">{t('tasks.kind')}</th>
+            <th scope="col">{t('columns.opportunity')}</th>
             <th scope="col">{t('columns.step')}</th>
-            <th scope="col">{t('columns.status')}</th>
             <th scope="col">{t('columns.tasks')}</th>
+            <th scope="col">{t('tasks.dueDate')}</th>
             <th scope="col">{t('columns.actions')}</th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.applicationId}>
-              <th scope="row">{labels.logNumber(row.logNumber)}</th>
-              <td>{row.opportunityName}</td>
-              <td>{row.applicantFullName}</td>
-              <td>{formatDate(row.dateApplied)}</td>
-              <td>{labels.step(row.currentStep)}</td>
-              <td>
-                <StatusBadge status={row.status} />
-              </td>
-              <td>
-                <PendingTasks row={row} />
-              </td>
-              <td>
-                <Link
-                  className="button button-secondary"
-                  to={paths.app.application.getHref(row.applicationId)}
-                  aria-label={t('tasks.openOf', { name: row.applicantFullName, log: labels.logNumber(row.logNumber) })}
-                >
-                  {t('tasks.open')}
-                </Link>
-              </td>
-            </tr>
-          ))}
+          {rows.map((c) => {
+            const href = caseHref(c);
+            return (
+              <tr key={`${c.caseKind}:${c.caseId}`}>
+                <th scope="row">{c.householdName}</th>
+                <td>{t(`tasks.kinds.${c.caseKind}`)}</td>
+                <td>{c.contextName ?? ''}</td>
+                <td>{stepLabel(c.step)}</td>
+                <td>
+                  <ul className="task-list">
+                    {c.tasks.map((task) => (
+                      <li key={task.taskId}>{task.caseKind === 'lease_up' ? labels.task(task.action as never) : task.action}</li>
+                    ))}
+                  </ul>
+                </td>
+                <td>
+                  {c.dueAt ? formatDate(c.dueAt) : ''}
+                  {c.overdue ? <span className="badge badge-urgent"> {t('progress.overdue')}</span> : null}
+                </td>
+                <td>
+                  {href ? (
+                    <Link className="button button-secondary" to={href} aria-label={t('tasks.openOf', { name: c.householdName, log: c.contextName ?? '' })}>
+                      {t('tasks.open')}
+                    </Link>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

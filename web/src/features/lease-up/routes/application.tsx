@@ -8,6 +8,7 @@ import { useSession } from '../../auth/hooks/use-session';
 import { useApplication } from '../api/get-application';
 import { ActionPanel } from '../components/action-panel';
 import { ApplicationInfo } from '../components/application-info';
+import { ApplicationProgress } from '../components/application-progress';
 import { Timeline } from '../components/timeline';
 
 /** /myApplications/:id for the applicant and the organisation's manager alike (viewerRole decides). */
@@ -39,6 +40,7 @@ export function ApplicationRoute() {
         <div className="detail-grid">
           <ApplicationInfo application={query.data} />
           <ActionPanel application={query.data} />
+          <ApplicationProgress application={query.data} />
           <Timeline entries={query.data.timeline} />
         </div>
       )}

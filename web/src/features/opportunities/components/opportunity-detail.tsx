@@ -144,6 +144,13 @@ export function OpportunityDetailView({ opportunity, applySlot }: OpportunityDet
         <h2 id="apply-heading">{t('detail.howToApply')}</h2>
         <p>{t('detail.applyIntro')}</p>
         {opportunity.daysRemaining < 0 ? <p className="notice">{t('apply.closed')}</p> : applySlot}
+        {opportunity.hasPaperApplication ? (
+          <p>
+            <a href={`/api/Opportunity/${encodeURIComponent(opportunity.id)}/paper-application`} target="_blank" rel="noopener">
+              {t('detail.paperApplication')}
+            </a>
+          </p>
+        ) : null}
       </section>
     </article>
   );

@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { useErrorText } from '../../../lib/errors';
 import { ApplyButton } from '../../lease-up/components/apply-dialog';
+import { FavoriteButton } from '../../favorites/components/favorite-button';
 import { useSession } from '../../auth/hooks/use-session';
 import { useOpportunity } from '../api/get-opportunity';
 import { OpportunityDetailView } from '../components/opportunity-detail';
@@ -24,7 +25,12 @@ export function OpportunityRoute({ variant }: { variant: 'public' | 'app' }) {
 
   const applySlot =
     variant === 'app' ? (
-      query.data ? <ApplyButton opportunity={query.data} /> : null
+      query.data ? (
+        <div className="action-buttons">
+          <ApplyButton opportunity={query.data} />
+          <FavoriteButton opportunityId={query.data.id} />
+        </div>
+      ) : null
     ) : (
       <Link
         className="button button-primary"

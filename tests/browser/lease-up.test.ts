@@ -1,0 +1,170 @@
+/**
+ * Browser test of the whole lease-up path in Chromium against the real stack: an applicant applies
+ * and follows the timeline; the manager takes the application through appointment, unit offer, income
+ * certification and lease signing; the applicant sees each step change and signs on a signature pad.
+ */
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { demoAccount, startStack, type Stack } from '../helpers/stack';
+
+const ARTIFACTS = new URL('../.artifacts/browser/', import.meta.url);
+const STEP_TIMEOUT_MS = 20_000;
+
+let browser: Browser;
+let stack: Stack;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  stack = await startStack({ listen: true });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await stack?.close();
+});
+
+async function newPage(label: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'en-US' });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  onTestFailed(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: new URL(`lease-up-${label}-${Date.now()}.png`, ARTIFACTS).pathname, fullPage: true }).catch(() => undefined);
+  });
+  return page;
+}
+
+async function signIn(page: Page, role: 'User' | 'Manager'): Promise<void> {
+  const { username, password } = demoAccount(role);
+  await page.goto('/login');
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** Reloads until the timeline's current step is `step` (each page reads the workflow's view). */
+async function expectStep(page: Page, step: string): Promise<void> {
+  const current = page.getByRole('region', { name: 'Timeline' }).locator('li[aria-current="step"]', { hasText: step });
+  for (let attempt = 0; !(await current.isVisible()); attempt++) {
+    if (attempt >= 10) throw new Error(`the timeline never showed "${step}" as the current step`);
+    await page.reload();
+    await page.getByRole('region', { name: 'Timeline' }).waitFor();
+    await page.waitForTimeout(300);
+  }
+}
+
+/** Clicks an action button, fills its dialog with `fill`, confirms, and waits for the dialog to close. */
+async function act(page: Page, action: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>, stays = false): Promise<void> {
+  // The other person's last action may still be finishing (a letter being made): reload until offered.
+  const button = page.getByRole('button', { name: action, exact: true });
+  for (let attempt = 0; !(await button.isVisible()); attempt++) {
+    if (attempt >= 10) throw new Error(`the action "${action}" was never offered`);
+    await page.waitForTimeout(500);
+    await page.reload();
+    await page.getByRole('region', { name: 'Timeline' }).waitFor();
+  }
+  await button.click();
+  const dialog = page.getByRole('dialog');
+  if (fill) await fill(dialog);
+  if (fill || (await dialog.isVisible())) {
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  // Most actions are done once; a few stay possible (another offer, a regenerated TIC): wait for the toast.
+  if (stays) await page.getByText('The application was updated.').first().waitFor();
+  else await page.getByRole('button', { name: action, exact: true }).waitFor({ state: 'detached' });
+}
+
+async function drawSignature(page: Page): Promise<void> {
+  const box = (await page.getByTestId('lease-up-signature').boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 40, { steps: 8 });
+  await page.mouse.move(box.x + 220, box.y + 110, { steps: 8 });
+  await page.mouse.up();
+}
+
+describe('lease-up in the browser', () => {
+  it('applicant applies and follows the timeline; manager takes it through offer and lease signing', async () => {
+    const applicant = await newPage('applicant');
+    await signIn(applicant, 'User');
+    await applicant.goto('/opportunities');
+    await applicant.getByRole('heading', { level: 1, name: 'Housing opportunities' }).waitFor();
+    await applicant.getByRole('listitem').getByRole('heading', { level: 2 }).getByRole('link').first().click();
+    await applicant.getByRole('button', { name: /Add to favourites/ }).click();
+    await applicant.getByRole('button', { name: /Remove from favourites/ }).waitFor();
+    await applicant.getByRole('button', { name: 'Apply', exact: true }).click();
+    const apply = applicant.getByRole('dialog');
+    await apply.getByLabel('Household size (number of people)').fill('2');
+    await apply.getByLabel('Yearly household income (US dollars)').fill('52000');
+    await apply.getByLabel(/I agree to the terms/).check();
+    await apply.getByRole('button', { name: 'Submit application' }).click();
+    await applicant.waitForURL(/\/myApplications\/[^/]+$/);
+    const applicationUrl = new URL(applicant.url()).pathname;
+    await expectStep(applicant, 'Documentation review');
+    await act(applicant, 'Submit profile');
+
+    const manager = await newPage('manager');
+    await signIn(manager, 'Manager');
+    await manager.goto(applicationUrl);
+    await expectStep(manager, 'Documentation review');
+    await act(manager, 'Mark as complete');
+    await expectStep(applicant, 'Decision');
+
+    const slot = new Date(Date.now() + 3 * 86_400_000);
+    const local = `${slot.getFullYear()}-${String(slot.getMonth() + 1).padStart(2, '0')}-${String(slot.getDate()).padStart(2, '0')}T10:30`;
+    await act(manager, 'Proceed to appointment scheduling', (d) => d.getByLabel('Appointment time 1').fill(local));
+    await expectStep(applicant, 'Appointment scheduling');
+    await act(applicant, 'Schedule appointment', (d) => d.getByRole('radio').first().check());
+    await expectStep(applicant, 'Screening');
+    await applicant.getByTestId('appointment').waitFor();
+
+    await expectStep(manager, 'Screening');
+    await act(manager, 'Offer a unit', async (d) => {
+      await d.getByRole('checkbox').first().check();
+      await d.getByRole('checkbox').nth(1).check();
+    }, true);
+    await expectStep(applicant, 'Unit offer');
+    await act(applicant, 'Answer the unit offer', async (d) => {
+      await d.getByRole('radio', { name: /Unit 2A/ }).check();
+      await d.getByRole('radio', { name: 'Accept this unit' }).check();
+    });
+    // Accepting hides the other offer from the applicant.
+    await applicant.getByTestId('offers').getByText('accepted').waitFor();
+    expect(await applicant.getByTestId('offers').locator('li').count()).toBe(1);
+
+    // The manager's page was loaded before the applicant answered: reload to see the new actions.
+    await manager.reload();
+    await expectStep(manager, 'Unit offer');
+    await act(manager, 'Proceed with the unit offer');
+    await act(manager, 'Generate income certification (TIC)', undefined, true);
+    await expectStep(applicant, 'Income certification');
+    await act(applicant, 'Sign the income certification (TIC)', () => drawSignature(applicant));
+    await applicant.getByRole('button', { name: /View income certification \(signed\)/ }).waitFor();
+
+    await manager.reload();
+    await act(manager, 'Approve income certification');
+    await expectStep(applicant, 'Lease signing');
+    await act(applicant, 'Sign the lease letter', () => drawSignature(applicant));
+    await manager.reload();
+    await act(manager, 'Complete lease signing');
+
+    await applicant.reload();
+    await applicant.getByText('Ended', { exact: true }).first().waitFor();
+    const steps = applicant.getByRole('region', { name: 'Timeline' }).locator('li');
+    expect(await applicant.getByRole('region', { name: 'Timeline' }).locator('li[aria-current="step"]').count()).toBe(0);
+    expect(await steps.count()).toBe(11);
+
+    await applicant.goto('/my-favorites');
+    await applicant.getByRole('heading', { level: 1, name: 'My favourites' }).waitFor();
+    expect(await applicant.getByRole('listitem').filter({ has: applicant.getByRole('heading', { level: 2 }) }).count()).toBe(1);
+  }, 240_000);
+});
