@@ -15,10 +15,25 @@ export function nextAnniversary(leaseStart: string, today: string): string {
   }
 }
 
-/** Head of household and each adult member sign the TIC. Members come from the household profile (issue 4) once it exists. */
-export async function signersOf(db: Db, headUserId: string): Promise<RecertSigner[]> {
+/**
+ * Who signs the TIC (spec section 4): the head of household (the tenant's account) and each adult
+ * member of the household profile (18 or older on `today`; the head's own member row is the account).
+ */
+export async function signersOf(db: Db, headUserId: string, householdId: string, today: string): Promise<RecertSigner[]> {
   const head = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', headUserId).executeTakeFirstOrThrow();
-  return [{ id: headUserId, name: `${head.first_name} ${head.last_name}`, isHead: true }];
+  const adultBorn = `${Number(today.slice(0, 4)) - 18}${today.slice(4)}`;
+  const members = await db
+    .selectFrom('household_members')
+    .select(['id', 'full_name'])
+    .where('household_id', '=', householdId)
+    .where('head_of_household', '=', false)
+    .where('date_of_birth', '<=', adultBorn)
+    .orderBy('created_at')
+    .execute();
+  return [
+    { id: headUserId, name: `${head.first_name} ${head.last_name}`, isHead: true },
+    ...members.map((m) => ({ id: m.id, name: m.full_name, isHead: false })),
+  ];
 }
 
 export interface CycleStart {
@@ -51,7 +66,7 @@ export async function dueAnnualRecertifications(db: Db, { now, householdId }: { 
         tenantUserId: row.head_user_id,
         kind: 'annual',
         deadline,
-        signers: await signersOf(db, row.head_user_id),
+        signers: await signersOf(db, row.head_user_id, row.id, isoDay(now)),
       },
     });
   }

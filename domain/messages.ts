@@ -92,6 +92,8 @@ export const MESSAGES = {
   cannotImpersonate: 'You cannot act for this user.',
   notImpersonating: 'You are not acting for another user.',
   refreshFailed: 'Your session has ended. Please log in again.',
+  phoneTooShort: 'Phone number must have at least 10 digits',
+  invalidUsername: 'Use 3 or more letters, numbers, dots, dashes or underscores.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -56,7 +56,7 @@ export async function startInterim(deps: RecertDeps, householdId: string, reason
     tenantUserId: household.head_user_id,
     kind,
     deadline: isoDay(now + INTERIM_RECERT_DAYS * DAY),
-    signers: await signersOf(deps.db, household.head_user_id),
+    signers: await signersOf(deps.db, household.head_user_id, householdId, isoDay(now)),
     reason,
   });
   if (!result.started) throw conflict('recertificationAlreadyOpen');

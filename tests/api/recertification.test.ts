@@ -122,7 +122,19 @@ describe('recertification, dashboard and profile lock through the API', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().data.code).toBe('emptySignature');
     res = await post(`${BASE}/${caseId}/SignTIC`, tenant, { signatureBase64: PNG });
+    expect(res.json().data.stage).toBe('documents_submitted_pending_signature');
+    // The head has signed; each adult member of the household profile (seeded: Marisol Ortega) still must.
+    const signers = res.json().data.view.signers as { id: string; name: string; isHead: boolean; signedAt: string | null }[];
+    expect(signers[0]).toMatchObject({ name: 'Luis Ortega', isHead: true });
+    expect(signers.find((s) => s.name === 'Marisol Ortega')).toMatchObject({ isHead: false, signedAt: null });
+    expect((await get('/api/UserProfile/profile-lock-status', tenant)).json().data.isTenantSigned).toBe(false);
+    for (const member of signers.filter((s) => !s.isHead)) {
+      res = await post(`${BASE}/${caseId}/SignTIC`, tenant, { signerId: member.id, signatureBase64: PNG });
+      expect(res.statusCode).toBe(200);
+    }
     expect(res.json().data.stage).toBe('documents_signed_awaiting_approval');
+    await eventually(async () => (await get('/api/UserProfile/profile-lock-status', tenant)).json().data.isTenantSigned === true);
+    expect((await get('/api/UserProfile/profile-lock-status', tenant)).json().data.isTenantSigned).toBe(true);
 
     expect((await post(`${BASE}/manager/${caseId}/ReturnForChanges`, manager)).statusCode).toBe(422);
     res = await post(`${BASE}/manager/${caseId}/ReturnForChanges`, manager, { reasons: ['Add the March pay stub'] });

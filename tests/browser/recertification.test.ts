@@ -68,14 +68,20 @@ describe('recertification in the browser', () => {
     expect(generated.statusCode).toBe(200);
 
     await page.reload();
-    const canvas = page.getByTestId('signature-canvas');
-    await canvas.scrollIntoViewIfNeeded();
-    const box = (await canvas.boundingBox())!;
-    await page.mouse.move(box.x + 30, box.y + 100);
-    await page.mouse.down();
-    for (const [dx, dy] of [[80, 40], [140, 110], [220, 50], [300, 120]] as const) await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
-    await page.mouse.up();
-    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    // The head of household signs, then each adult member of the household (seeded: one) on the same device.
+    const signers = (await stack.app.inject({ url: '/api/TenantRecertificationStatus/status', headers: await apiSignIn(stack.app, 'Tenant') })).json().data.view.signers;
+    for (let i = 0; i < signers.length; i++) {
+      await expect.poll(() => page.getByRole('button', { name: 'Sign', exact: true }).isDisabled()).toBe(true);
+      const canvas = page.getByTestId('signature-canvas');
+      await canvas.scrollIntoViewIfNeeded();
+      const box = (await canvas.boundingBox())!;
+      await page.mouse.move(box.x + 30, box.y + 100);
+      await page.mouse.down();
+      for (const [dx, dy] of [[80, 40], [140, 110], [220, 50], [300, 120]] as const) await page.mouse.move(box.x + dx, box.y + dy, { steps: 5 });
+      await page.mouse.up();
+      await page.getByRole('button', { name: 'Sign', exact: true }).click();
+      if (i < signers.length - 1) await expect.poll(() => page.getByText('signed', { exact: false }).allTextContents()).toContain(`${signers[i].name}: signed`);
+    }
     await expect.poll(() => page.getByTestId('recertification-case').textContent()).toContain('Documents signed, awaiting approval');
 
     const approved = await stack.app.inject({ method: 'POST', url: `/api/TenantRecertificationStatus/manager/${caseId}/Approve`, headers: manager, payload: {} });

@@ -49,7 +49,7 @@ export function SignPanel({ view, pending, onSign }: { view: RecertView; pending
         type="button"
         className="button button-primary button-large"
         disabled={!png || pending}
-        onClick={() => onSign({ signerId: signerId || undefined, signatureBase64: png ?? undefined })}
+        onClick={() => onSign({ signerId: unsigned.some((s) => s.id === signerId) ? signerId : unsigned[0]?.id, signatureBase64: png ?? undefined })}
       >
         {t('sign.submit')}
       </button>

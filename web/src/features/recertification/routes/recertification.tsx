@@ -65,7 +65,7 @@ export function RecertificationRoute() {
           </button>
         </section>
       ) : null}
-      {can('SignTIC') ? <SignPanel view={c.view} pending={action.isPending} onSign={(body) => run('SignTIC', body)} /> : null}
+      {can('SignTIC') ? <SignPanel key={c.view.signers.filter((x) => x.signedAt).length} view={c.view} pending={action.isPending} onSign={(body) => run('SignTIC', body)} /> : null}
       {can('Resubmit') ? (
         <section className="panel">
           <h2>{t('returned.title')}</h2>
