@@ -20,7 +20,7 @@ export const Password = z
 export const Phone = z
   .string()
   .trim()
-  .refine((p) => p.replace(/\D/g, '').length >= 10, 'Phone number must have at least 10 digits');
+  .refine((p) => p.replace(/\D/g, '').length >= 10, MESSAGES.phoneTooShort);
 
 export const SendOtpBody = z.object({ userId, otpChannel: OtpChannel.optional() });
 export const VerifyOtpBody = z.object({ userId, otp });
@@ -40,7 +40,7 @@ export const RegisterBody = z
     organization: z.string().trim().max(80).optional(),
     firstName: z.string().trim().min(1, 'Required').max(80),
     lastName: z.string().trim().min(1, 'Required').max(80),
-    username: z.string().trim().min(3, 'Required').max(60).regex(/^[A-Za-z0-9._-]+$/, 'Use letters, numbers, dots, dashes or underscores'),
+    username: z.string().trim().min(3, MESSAGES.invalidUsername).max(60).regex(/^[A-Za-z0-9._-]+$/, MESSAGES.invalidUsername),
     email: z.string().trim().email('Required').max(254),
     phoneNumber: Phone,
     password: Password,

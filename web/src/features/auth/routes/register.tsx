@@ -9,6 +9,7 @@ import { RegisterBody } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/errors';
 import { account } from '../api/account';
 import { AuthPage } from '../components/auth-page';
+import { useFieldError } from '../field-error';
 import { Field } from '../components/field';
 import { OtpForm } from '../components/otp-form';
 
@@ -23,6 +24,7 @@ export function RegisterRoute({ kind }: { kind: Kind }) {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const { organization } = useParams();
   const errorText = useErrorText();
+  const fieldError = useFieldError();
   const [created, setCreated] = useState<{ userId: string; email: string } | null>(null);
   const [phoneConfirmed, setPhoneConfirmed] = useState(false);
   const form = useForm({ resolver: zodResolver(RegisterBody), defaultValues: { kind, organization, preferredLanguage: (i18n.resolvedLanguage ?? 'en') as 'en' } });
@@ -54,13 +56,13 @@ export function RegisterRoute({ kind }: { kind: Kind }) {
             {errorText(register.error)}
           </p>
         ) : null}
-        <Field label={t('register.firstName')} autoComplete="given-name" {...form.register('firstName')} error={e.firstName?.message} />
-        <Field label={t('register.lastName')} autoComplete="family-name" {...form.register('lastName')} error={e.lastName?.message} />
-        <Field label={t('register.username')} autoComplete="username" {...form.register('username')} error={e.username?.message} />
-        <Field label={t('register.email')} type="email" autoComplete="email" {...form.register('email')} error={e.email?.message} />
-        <Field label={t('register.phone')} type="tel" autoComplete="tel" {...form.register('phoneNumber')} error={e.phoneNumber?.message} />
-        <Field label={t('register.password')} type="password" autoComplete="new-password" {...form.register('password')} error={e.password?.message} />
-        <Field label={t('register.confirmPassword')} type="password" autoComplete="new-password" {...form.register('confirmPassword')} error={e.confirmPassword?.message} />
+        <Field label={t('register.firstName')} autoComplete="given-name" {...form.register('firstName')} error={fieldError(e.firstName?.message)} />
+        <Field label={t('register.lastName')} autoComplete="family-name" {...form.register('lastName')} error={fieldError(e.lastName?.message)} />
+        <Field label={t('register.username')} autoComplete="username" {...form.register('username')} error={fieldError(e.username?.message)} />
+        <Field label={t('register.email')} type="email" autoComplete="email" {...form.register('email')} error={fieldError(e.email?.message)} />
+        <Field label={t('register.phone')} type="tel" autoComplete="tel" {...form.register('phoneNumber')} error={fieldError(e.phoneNumber?.message)} />
+        <Field label={t('register.password')} type="password" autoComplete="new-password" {...form.register('password')} error={fieldError(e.password?.message)} />
+        <Field label={t('register.confirmPassword')} type="password" autoComplete="new-password" {...form.register('confirmPassword')} error={fieldError(e.confirmPassword?.message)} />
         <p>
           {t('register.agree')} <Link to={paths.auth.termsOfUse.getHref()}>{t('terms.title')}</Link> · <Link to={paths.auth.privacyPolicy.getHref()}>{t('privacy.title')}</Link>
         </p>

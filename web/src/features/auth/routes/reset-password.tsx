@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { ResetPasswordBody } from '../../../lib/domain';
 import { account } from '../api/account';
 import { AuthPage } from '../components/auth-page';
+import { useFieldError } from '../field-error';
 import { Field } from '../components/field';
 
 /** /resetpassword?userId&token: the link is checked first; a non-OK check goes to /link-expired (spec section 4). */
@@ -18,6 +19,7 @@ export function ResetPasswordRoute() {
   const check = useQuery({ queryKey: ['check-reset-token', token], queryFn: () => account.checkResetToken(token), retry: false, enabled: token.length >= 20 });
   const form = useForm({ resolver: zodResolver(ResetPasswordBody), defaultValues: { userId, token } });
   const reset = useMutation({ mutationFn: account.resetPassword });
+  const fieldError = useFieldError();
   if (token.length < 20 || check.isError) return <Navigate to={paths.auth.linkExpired.getHref()} replace />;
   if (check.isPending) return <p role="status">{t('common:actions.loading')}</p>;
   const e = form.formState.errors;
@@ -32,8 +34,8 @@ export function ResetPasswordRoute() {
               {t('common:errors.somethingWentWrong')}
             </p>
           ) : null}
-          <Field label={t('register.password')} type="password" autoComplete="new-password" {...form.register('password')} error={e.password?.message} />
-          <Field label={t('register.confirmPassword')} type="password" autoComplete="new-password" {...form.register('confirmPassword')} error={e.confirmPassword?.message} />
+          <Field label={t('register.password')} type="password" autoComplete="new-password" {...form.register('password')} error={fieldError(e.password?.message)} />
+          <Field label={t('register.confirmPassword')} type="password" autoComplete="new-password" {...form.register('confirmPassword')} error={fieldError(e.confirmPassword?.message)} />
           <button type="submit" className="button button-primary" disabled={reset.isPending}>
             {t('resetPassword.submit')}
           </button>
