@@ -4,6 +4,7 @@ import type { WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { getLeaseUpView } from '../../workflows/lease-up.messages';
 import { finishedRefusal } from '../../workflows/lease-up.rules';
+import { findTemplate } from '../../infra/notifications/templates';
 import { startLeaseUpTimeSkipping } from '../helpers/lease-up-env';
 
 type Env = Awaited<ReturnType<typeof startLeaseUpTimeSkipping>>;
@@ -61,6 +62,12 @@ describe.sequential('lease-up workflow: review, documents, consent and appeals (
     expect(tasks).toContainEqual(expect.objectContaining({ action: 'FollowUpAdditionalDocuments', overdue: true }));
     const notices = await t.db.selectFrom('notification_outbox').select('template').where('user_id', '=', input.applicantUserId).execute();
     expect(notices.map((n) => n.template)).toEqual(['lease-up-documents-overdue']);
+    // The delivery worker knows the template and writes it in each of the four languages.
+    for (const language of ['en', 'es', 'zh', 'bn'] as const) {
+      const message = findTemplate('lease-up-documents-overdue')!.render(language, { dueAt }, { baseUrl: 'http://portal.test' });
+      expect(message.text).toContain(dueAt.slice(0, 10));
+    }
+    for (const name of ['lease-up-offer-expired', 'lease-up-appointment-reminder']) expect(findTemplate(name), name).toBeDefined();
     // Answering one item of two is not enough; a reason instead of a file counts as an answer.
     expect(await t.refusal(t.send(handle, 'SubmitAdditionalDocuments', me({ documents: [{ item: 'Bank statement', documentId: input.householdId }] })))).toBe('answerEveryDocument');
     view = await t.send(handle, 'SubmitAdditionalDocuments', me({ documents: [{ item: 'Bank statement', documentId: input.householdId }, { item: 'Tax return 2025', reason: 'Not filed yet' }] }));

@@ -1,3 +1,4 @@
+import { leaseUpTemplates } from './lease-up-notice';
 import { otpTemplate } from './otp';
 import { recertificationExpiredTemplate, recertificationNoticeTemplate } from './recertification-notice';
 import { relocationOverdueTemplate, relocationReminderTemplate } from './relocation-notice';
@@ -26,3 +27,5 @@ export function findTemplate(name: string): NotificationTemplate<any> | undefine
 for (const template of [otpTemplate, verifyEmailTemplate, resetPasswordTemplate, usernameReminderTemplate]) registerTemplate(template);
 // Recertification and relocation notices (issue 6).
 for (const template of [recertificationNoticeTemplate, recertificationExpiredTemplate, relocationReminderTemplate, relocationOverdueTemplate]) registerTemplate(template);
+// Lease-up reminders and notices (issue 5).
+for (const template of leaseUpTemplates) registerTemplate(template);

@@ -7,9 +7,10 @@ import type { InboxCase } from '../inbox';
 import { useLeaseUpLabels } from './labels';
 
 /** Where a case opens: lease-up applications have their review page; other kinds their own screens. */
-function caseHref(c: InboxCase): string | null {
+function caseHref(c: InboxCase): string {
   if (c.caseKind === 'lease_up') return paths.app.application.getHref(c.caseId);
-  return null;
+  if (c.caseKind === 'recertification') return paths.manager.recertification.getHref(c.caseId);
+  return paths.manager.relocation.getHref(c.caseId);
 }
 
 /** The manager inbox: one row per case with its open tasks, due date and overdue flag. */
@@ -53,11 +54,9 @@ export function TaskTable({ rows }: { rows: InboxCase[] }) {
                   {c.overdue ? <span className="badge badge-urgent"> {t('progress.overdue')}</span> : null}
                 </td>
                 <td>
-                  {href ? (
-                    <Link className="button button-secondary" to={href} aria-label={t('tasks.openOf', { name: c.householdName, log: c.contextName ?? '' })}>
-                      {t('tasks.open')}
-                    </Link>
-                  ) : null}
+                  <Link className="button button-secondary" to={href} aria-label={t('tasks.openOf', { name: c.householdName, log: c.contextName ?? '' })}>
+                    {t('tasks.open')}
+                  </Link>
                 </td>
               </tr>
             );

@@ -1,0 +1,50 @@
+/**
+ * Lease-up messages to the applicant in their language (issue 5), sent by the workflow's timers:
+ * `lease-up-documents-overdue` (params dueAt), `lease-up-offer-expired` (offerId),
+ * `lease-up-appointment-reminder` (appointmentAt, ISO time; sent 1 day and 1 hour before).
+ */
+import { defineTemplate, str, type MessageLanguage } from './types';
+
+type Lang = MessageLanguage;
+const day = (iso: unknown) => str(iso).slice(0, 10);
+const time = (iso: unknown) => str(iso).replace('T', ' ').slice(0, 16) + (str(iso) ? ' UTC' : '');
+
+const texts = {
+  'lease-up-documents-overdue': {
+    subject: { en: 'Documents for your housing application are overdue', es: 'Los documentos de su solicitud de vivienda están atrasados', zh: '您的住房申请所需文件已逾期', bn: 'আপনার আবাসন আবেদনের নথি জমার সময় পেরিয়ে গেছে' },
+    body: {
+      en: (p: Record<string, unknown>) => `The documents requested for your application were due on ${day(p.dueAt)}. Please sign in to the portal and send them, or tell us why you cannot.`,
+      es: (p: Record<string, unknown>) => `Los documentos solicitados para su solicitud vencían el ${day(p.dueAt)}. Inicie sesión en el portal y envíelos, o díganos por qué no puede.`,
+      zh: (p: Record<string, unknown>) => `您申请所需的文件截止日期为 ${day(p.dueAt)}。请登录门户网站提交，或告诉我们无法提交的原因。`,
+      bn: (p: Record<string, unknown>) => `আপনার আবেদনের জন্য চাওয়া নথির শেষ তারিখ ছিল ${day(p.dueAt)}। অনুগ্রহ করে পোর্টালে সাইন ইন করে সেগুলো পাঠান, অথবা কেন পারছেন না তা জানান।`,
+    },
+  },
+  'lease-up-offer-expired': {
+    subject: { en: 'A unit offer has expired', es: 'Una oferta de unidad ha vencido', zh: '一个单元要约已过期', bn: 'একটি ইউনিটের প্রস্তাবের মেয়াদ শেষ হয়েছে' },
+    body: {
+      en: () => 'A unit offer on your housing application expired without an answer. The property manager may offer you another unit.',
+      es: () => 'Una oferta de unidad de su solicitud de vivienda venció sin respuesta. El administrador puede ofrecerle otra unidad.',
+      zh: () => '您住房申请中的一个单元要约因未答复而过期。物业经理可能会为您提供其他单元。',
+      bn: () => 'আপনার আবাসন আবেদনের একটি ইউনিটের প্রস্তাব উত্তর ছাড়াই মেয়াদোত্তীর্ণ হয়েছে। সম্পত্তি ব্যবস্থাপক আপনাকে অন্য ইউনিট প্রস্তাব করতে পারেন।',
+    },
+  },
+  'lease-up-appointment-reminder': {
+    subject: { en: 'Reminder: your housing appointment', es: 'Recordatorio: su cita de vivienda', zh: '提醒：您的住房预约', bn: 'স্মরণ করিয়ে দেওয়া: আপনার আবাসন অ্যাপয়েন্টমেন্ট' },
+    body: {
+      en: (p: Record<string, unknown>) => `Your appointment is on ${time(p.appointmentAt)}. You can see or change it in the portal.`,
+      es: (p: Record<string, unknown>) => `Su cita es el ${time(p.appointmentAt)}. Puede verla o cambiarla en el portal.`,
+      zh: (p: Record<string, unknown>) => `您的预约时间为 ${time(p.appointmentAt)}。您可以在门户网站查看或更改。`,
+      bn: (p: Record<string, unknown>) => `আপনার অ্যাপয়েন্টমেন্ট ${time(p.appointmentAt)}। আপনি পোর্টালে এটি দেখতে বা বদলাতে পারেন।`,
+    },
+  },
+} as const satisfies Record<string, { subject: Record<Lang, string>; body: Record<Lang, (p: Record<string, unknown>) => string> }>;
+
+export const leaseUpTemplates = (Object.keys(texts) as (keyof typeof texts)[]).map((name) =>
+  defineTemplate<Record<string, unknown>>({
+    name,
+    render(language, p) {
+      const text = texts[name].body[language](p);
+      return { subject: texts[name].subject[language], text, sms: text };
+    },
+  }),
+);
