@@ -33,6 +33,16 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       .returning('id')
       .executeTakeFirstOrThrow();
 
+    // The managing agent's resident list, for trying tenant profile matching (/riverside/register).
+    const building = { building_id: '0b5c3a52-6f0e-4d8e-9a7b-3c2d1e0f9a11', building_name: 'Riverside Commons', building_address: '410 Riverside Dr, New York, NY 10025' };
+    await trx
+      .insertInto('tenant_roster')
+      .values([
+        { organization_id: org.id, ...building, unit_number: '3A', first_name: 'Maria', last_name: 'Santos', date_of_birth: '1958-04-12', email: 'maria.santos@example.org', phone: '2125550161' },
+        { organization_id: org.id, ...building, unit_number: '5C', first_name: 'Wei', last_name: 'Zhang', date_of_birth: '1972-09-30', email: 'wei.zhang@example.org', phone: '2125550162' },
+      ])
+      .execute();
+
     for (const account of demo.accounts as DemoAccount[]) {
       const user = await trx
         .insertInto('users')
