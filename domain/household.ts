@@ -151,7 +151,7 @@ export const RENTAL_ASSISTANCE_TYPES = ['section8_voucher', 'cityfheps', 'fheps'
 export const AdditionalPreferencesInput = z.object({
   interests: z.object(Object.fromEntries(HOUSING_INTERESTS.map((k) => [k, z.boolean().default(false)])) as Record<(typeof HOUSING_INTERESTS)[number], z.ZodDefault<z.ZodBoolean>>),
   preferredCounties: z.array(z.enum(COUNTIES)).max(COUNTIES.length).default([]),
-  unitSize: z.enum(UNIT_SIZES).nullish().transform((v) => v ?? null),
+  unitSize: z.preprocess((v) => (v === '' ? null : v), z.enum(UNIT_SIZES).nullish()).transform((v) => v ?? null),
   setAsides: z.array(z.enum(SET_ASIDES)).max(SET_ASIDES.length).default([]),
   accessibility: z.array(z.enum(ACCESSIBILITY_TAGS)).max(ACCESSIBILITY_TAGS.length).default([]),
   pet: z.boolean().default(false),

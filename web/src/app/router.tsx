@@ -22,6 +22,8 @@ import { DashboardRoute } from '../features/dashboard/routes/dashboard';
 import { RecertificationRoute } from '../features/recertification/routes/recertification';
 import { RelocationRoute } from '../features/relocation/routes/relocation';
 import { TrainingRoute } from '../features/training/routes/training';
+import { ProfileRoute } from '../features/profile/routes/profile';
+import { MyDocumentsRoute } from '../features/documents/routes/my-documents';
 import { ManagerRecertificationRoute } from '../features/recertification/routes/manager-recertification';
 import { ManagerRelocationRoute } from '../features/relocation/routes/manager-relocation';
 import { ManagerRelocationsRoute } from '../features/relocation/routes/manager-relocations';
@@ -110,6 +112,8 @@ export const router = createBrowserRouter([
           { path: paths.app.recertification.path, element: <RecertificationRoute /> },
           { path: paths.app.relocation.path, element: <RelocationRoute /> },
           { path: paths.app.training.path, element: <TrainingRoute /> },
+          { path: paths.app.profile.path, element: <ProfileRoute /> },
+          { path: paths.app.myDocument.path, element: <MyDocumentsRoute /> },
         ],
       },
       { path: paths.app.opportunity.path, element: <ProtectedOpportunity /> },

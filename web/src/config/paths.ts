@@ -55,6 +55,8 @@ export const paths = {
     recertification: { path: '/recertification', getHref: () => '/recertification' },
     relocation: { path: '/relocation', getHref: () => '/relocation' },
     training: { path: '/training', getHref: () => '/training' },
+    profile: { path: '/profile', getHref: () => '/profile' },
+    myDocument: { path: '/myDocument', getHref: () => '/myDocument' },
   },
   manager: {
     tasks: { path: '/manager/tasks', getHref: () => '/manager/tasks' },

@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 import { MANAGER_ROLES, RESIDENT_ROLES } from '../../config/roles';
 import type { Role } from '../../lib/domain';
 
-type MenuKey = 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation' | 'managerRelocations';
+type MenuKey = 'profile' | 'myDocument' | 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation' | 'managerRelocations';
 
 export interface NavItem {
   key: MenuKey;
@@ -22,8 +22,10 @@ export function navItemsFor(role: Role): NavItem[] {
       { key: 'myApplications', to: paths.app.myApplications.getHref() },
       { key: 'opportunities', to: paths.app.opportunities.getHref() },
       { key: 'myFavorites', to: paths.app.myFavorites.getHref() },
+      { key: 'profile', to: paths.app.profile.getHref() },
       { key: 'recertification', to: paths.app.recertification.getHref() },
       { key: 'training', to: paths.app.training.getHref() },
+      { key: 'myDocument', to: paths.app.myDocument.getHref() },
       { key: 'relocation', to: paths.app.relocation.getHref() },
     );
   }

@@ -1,0 +1,139 @@
+/**
+ * Browser test of the household profile: a new applicant fills the household (two members, income,
+ * a bank account, an upload, address, housing choices) to 100% complete in the built web app, on the
+ * real stack (API + PostgreSQL + MinIO), with the shared schemas validating the forms.
+ */
+import { mkdir } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startStack, type Stack } from '../helpers/stack';
+import { tinyPdf } from '../helpers/household';
+
+const ARTIFACTS = new URL('../.artifacts/browser/', import.meta.url);
+let browser: Browser;
+let stack: Stack;
+const username = `profile-${randomUUID().slice(0, 8)}`;
+const password = 'Profile#2026-test';
+
+beforeAll(async () => {
+  stack = await startStack({ listen: true });
+  await stack.db
+    .insertInto('users')
+    .values({ username, email: `${username}@example.org`, first_name: 'Rosa', last_name: 'Diaz', role: 'User', password_hash: await hash(password), organization_id: null, email_verified: true })
+    .execute();
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+type Member = { name: string; relationship: string; dob: string; gender: string; ssn?: string; itin?: string; head: boolean; email?: string };
+
+async function fillMember(page: Page, m: Member) {
+  await page.getByRole('button', { name: 'Add member' }).click();
+  await page.getByLabel('Full name').fill(m.name);
+  await page.getByLabel('Relationship to applicant').selectOption({ label: m.relationship });
+  await page.getByLabel('Date of birth').fill(m.dob);
+  await page.getByLabel('Gender').selectOption({ label: m.gender });
+  if (m.ssn) await page.getByLabel('Social Security number (SSN)').fill(m.ssn);
+  if (m.itin) await page.getByLabel('ITIN', { exact: true }).fill(m.itin);
+  await page.getByLabel('Asian', { exact: true }).check();
+  await page.getByLabel('Ethnicity').selectOption({ label: 'Not Hispanic or Latino' });
+  await page.getByLabel('Marital status').selectOption({ label: 'Married' });
+  await page.getByLabel('Student status').selectOption({ label: 'Not a student' });
+  await page.getByLabel('Student eligibility').selectOption({ label: 'Not applicable' });
+  if (m.head) await page.getByLabel('Head of household', { exact: true }).check();
+  if (m.email) await page.getByLabel('Email').fill(m.email);
+}
+
+async function addMember(page: Page, m: Member) {
+  await fillMember(page, m);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('heading', { name: m.name }).waitFor();
+}
+
+describe('household profile in the browser', () => {
+  it('fills a household to 100% complete', async () => {
+    const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'en-US' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    onTestFailed(async () => {
+      await mkdir(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: new URL(`profile-${Date.now()}.png`, ARTIFACTS).pathname, fullPage: true }).catch(() => undefined);
+    });
+
+    await page.goto('/login');
+    await page.getByLabel('Username or email').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
+    await expect.poll(() => page.getByTestId('completion').textContent()).toBe('0% complete');
+
+    // The shared schema refuses an under-age applicant before anything is sent.
+    await fillMember(page, { name: 'Too Young', relationship: 'Self (applicant)', dob: `${new Date().getUTCFullYear() - 15}-01-01`, gender: 'Female', ssn: '123-45-6789', head: false, email: 'young@example.org' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Applicant must be at least 18 years old').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await addMember(page, { name: 'Rosa Diaz', relationship: 'Self (applicant)', dob: '1975-03-09', gender: 'Female', ssn: '123-45-6789', head: true, email: 'rosa@example.org' });
+    await addMember(page, { name: 'Tomas Diaz', relationship: 'Spouse', dob: '1973-11-20', gender: 'Male', itin: '912-70-1234', head: false });
+
+    const incomeQuestion = page.getByRole('group', { name: 'Does anyone in your household have income?' });
+    await incomeQuestion.getByLabel('Yes').click();
+    await expect.poll(() => incomeQuestion.getByLabel('Yes').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Add income' }).click();
+    await page.getByLabel('Amount ($)').fill('2,100');
+    await page.getByLabel('How often').selectOption({ label: 'Every two weeks' });
+    await page.getByLabel('Employer name').fill('Bronx Bakery');
+    await page.getByLabel('Start date').fill('2021-06-01');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Rosa Diaz: Employment').waitFor();
+
+    await page.getByRole('tab', { name: 'Assets' }).click();
+    const assetQuestion = page.getByRole('group', { name: 'Does anyone in your household have assets?' });
+    await assetQuestion.getByLabel('Yes').click();
+    await expect.poll(() => assetQuestion.getByLabel('Yes').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Add asset' }).click();
+    await page.getByLabel('Account type').selectOption({ label: 'Savings' });
+    await page.getByLabel('Financial institution').fill('Ponce Bank');
+    await page.getByLabel('Last 4 digits').fill('12a4');
+    await page.getByLabel('Balance ($)').fill('1500');
+    await page.getByLabel('Annual interest or income ($)').fill('3');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Enter the last 4 digits (numbers only)').waitFor();
+    await page.getByLabel('Last 4 digits').fill('1234');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Ponce Bank ••••1234').waitFor();
+    // Answering No asks first; keeping the entries changes nothing.
+    await assetQuestion.getByLabel('No', { exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete every entry?' }).getByRole('button', { name: 'Keep them' }).click();
+    await page.getByText('Ponce Bank ••••1234').waitFor();
+
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByLabel('Document for').selectOption({ label: 'Rosa Diaz: Pay stub' });
+    await page.getByLabel(/^Files/).setInputFiles({ name: 'pay-stub.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('Documents on file: 1').waitFor();
+
+    await page.getByLabel('Address line 1', { exact: true }).fill('77 Grand Concourse');
+    await page.getByLabel('City', { exact: true }).fill('Bronx');
+    await page.getByLabel('State', { exact: true }).fill('NY');
+    await page.getByLabel('ZIP code', { exact: true }).fill('10451');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.getByLabel('Section 8').check();
+    await page.getByRole('button', { name: 'Save housing choices' }).click();
+
+    await expect.poll(() => page.getByTestId('completion').textContent(), { timeout: 15_000 }).toBe('100% complete');
+    const row = await stack.db.selectFrom('households as h').innerJoin('users as u', 'u.id', 'h.head_user_id').select(['h.profile_completion', 'h.household_size']).where('u.username', '=', username).executeTakeFirstOrThrow();
+    expect(row).toEqual({ profile_completion: 100, household_size: 2 });
+    await context.close();
+  });
+});

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LoadError, Loading } from '../../../components/ui/status-message';
+import { usePageTitle } from '../../../components/ui/use-page-title';
+import { DOCUMENT_TYPES } from '../../../lib/domain';
+import { useErrorText } from '../../../lib/errors';
+import { deleteDocument, openDocument, useDocuments, type DocumentFilters } from '../api/documents';
+
+/** `/myDocument` (spec section 2): the household's documents with search and filters, preview and delete. */
+export function MyDocumentsRoute() {
+  const { t } = useTranslation(['mydocument', 'lookups']);
+  usePageTitle(t('mydocument:title'));
+  const errorText = useErrorText();
+  const client = useQueryClient();
+  const [draft, setDraft] = useState<DocumentFilters>({});
+  const [filters, setFilters] = useState<DocumentFilters>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const documents = useDocuments(filters);
+
+  const act = async (run: () => Promise<unknown>, failed: string) => {
+    setProblem(null);
+    try {
+      await run();
+    } catch (error) {
+      setProblem(`${failed} ${errorText(error)}`);
+    }
+  };
+
+  return (
+    <div className="page">
+      <h1>{t('mydocument:title')}</h1>
+      <form className="filters" role="search" onSubmit={(e) => { e.preventDefault(); setFilters(draft); }}>
+        <div className="field">
+          <label htmlFor="doc-search">{t('mydocument:search')}</label>
+          <input id="doc-search" type="search" value={draft.search ?? ''} onChange={(e) => setDraft({ ...draft, search: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="doc-type-filter">{t('mydocument:type')}</label>
+          <select id="doc-type-filter" value={draft.documentType ?? ''} onChange={(e) => setDraft({ ...draft, documentType: e.target.value || undefined })}>
+            <option value="">{t('mydocument:all')}</option>
+            {DOCUMENT_TYPES.map((d) => <option key={d} value={d}>{t(`lookups:documentType.${d}` as never)}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="doc-status-filter">{t('mydocument:status')}</label>
+          <select id="doc-status-filter" value={draft.status ?? ''} onChange={(e) => setDraft({ ...draft, status: e.target.value || undefined })}>
+            <option value="">{t('mydocument:all')}</option>
+            <option value="Uploaded">{t('mydocument:statuses.Uploaded')}</option>
+            <option value="Pending">{t('mydocument:statuses.Pending')}</option>
+          </select>
+        </div>
+        <button type="submit" className="button button-primary">{t('mydocument:apply')}</button>
+      </form>
+      {problem ? <p className="form-error" role="alert">{problem}</p> : null}
+      {documents.isPending ? <Loading /> : documents.isError ? (
+        <LoadError title={t('mydocument:loadFailed')} detail={errorText(documents.error)} onRetry={() => void documents.refetch()} />
+      ) : documents.data.length === 0 ? (
+        <div className="empty" role="status"><p className="empty-title">{t('mydocument:empty')}</p></div>
+      ) : (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('mydocument:columns.name')}</th>
+                <th scope="col">{t('mydocument:columns.type')}</th>
+                <th scope="col">{t('mydocument:columns.member')}</th>
+                <th scope="col">{t('mydocument:columns.uploaded')}</th>
+                <th scope="col">{t('mydocument:columns.status')}</th>
+                <th scope="col">{t('mydocument:columns.review')}</th>
+                <th scope="col">{t('mydocument:columns.reason')}</th>
+                <th scope="col">{t('mydocument:columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {documents.data.map((d) => (
+                <tr key={d.id}>
+                  <td>{d.fileName} ({d.fileType})</td>
+                  <td>{t(`lookups:documentType.${d.documentTypeName}` as never)}</td>
+                  <td>{d.houseHoldMemberName ?? '—'}</td>
+                  <td>{d.uploadDate ? new Date(d.uploadDate).toLocaleDateString() : '—'}</td>
+                  <td>{t(`mydocument:statuses.${d.status}`)}</td>
+                  <td>{d.rejectedByManager ? t('mydocument:rejected', { reason: d.rejectionReason ?? '' }) : d.needsReview ? t('mydocument:needsReview') : '—'}</td>
+                  <td>{d.discrepancyReason ?? d.reviewReason ?? '—'}</td>
+                  <td className="action-buttons">
+                    <button type="button" className="button button-secondary" onClick={() => void act(() => openDocument(d.id), t('mydocument:openFailed'))}>{t('mydocument:open')}</button>
+                    <button type="button" className="button button-secondary" onClick={() => void act(async () => { await deleteDocument(d.id); await client.invalidateQueries({ queryKey: ['household'] }); }, t('mydocument:deleteFailed'))}>{t('mydocument:delete')}</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

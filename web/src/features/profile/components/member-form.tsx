@@ -1,0 +1,71 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  ETHNICITIES, GENDERS, MARITAL_STATUSES, MemberInput, RACES, RELATIONSHIPS, STUDENT_ELIGIBILITIES, STUDENT_STATUSES,
+  type MemberForm as MemberFormValues, type MemberView,
+} from '../../../lib/domain';
+import { useErrorText } from '../../../lib/errors';
+import { householdCalls, useHouseholdMutation } from '../api/profile';
+import { CheckboxField, LookupSelect, TextField } from './fields';
+import { FieldError } from './field-error';
+
+/** Add or edit a household member, validated by the shared MemberInput schema (spec sections 3 and 5). */
+export function MemberForm({ member, onDone }: { member?: MemberView; onDone: () => void }) {
+  const { t } = useTranslation(['profile', 'lookups']);
+  const errorText = useErrorText();
+  const onFile = Boolean(member && (member.ssnLast4 || member.itinLast4 || member.alienNumberLast4));
+  const form = useForm<MemberFormValues, unknown, MemberInput>({
+    resolver: zodResolver(MemberInput),
+    defaultValues: member
+      ? { ...member, email: member.email ?? '', mobile: member.mobile ?? '', expectedDeliveryDate: member.expectedDeliveryDate ?? '', identifierOnFile: onFile, ssn: '', itin: '', alienNumber: '' }
+      : { races: [], disability: false, emancipatedMinor: false, pregnant: false, headOfHousehold: false, preferredLanguage: 'en' },
+  });
+  const save = useHouseholdMutation((values: MemberInput) => householdCalls.saveMember({ ...values, identifierOnFile: undefined, id: member?.id }));
+  const { register, formState: { errors }, watch } = form;
+  const mask = (last4: string | null) => (last4 ? t('profile:member.onFile', { last4 }) : undefined);
+
+  return (
+    <form className="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onDone }))}>
+      <TextField label={t('profile:member.fullName')} registration={register('fullName')} error={errors.fullName} />
+      <LookupSelect label={t('profile:member.relationship')} category="relationship" codes={RELATIONSHIPS} registration={register('relationship')} error={errors.relationship} />
+      <TextField label={t('profile:member.dateOfBirth')} type="date" registration={register('dateOfBirth')} error={errors.dateOfBirth} />
+      <LookupSelect label={t('profile:member.gender')} category="gender" codes={GENDERS} registration={register('gender')} error={errors.gender} />
+      <p className="muted">{t('profile:member.identifierHint')}</p>
+      <TextField label={t('profile:member.ssn')} hint={mask(member?.ssnLast4 ?? null)} registration={register('ssn')} error={errors.ssn} />
+      <TextField label={t('profile:member.itin')} hint={mask(member?.itinLast4 ?? null)} registration={register('itin')} error={errors.itin} />
+      <TextField label={t('profile:member.alienNumber')} hint={mask(member?.alienNumberLast4 ?? null)} registration={register('alienNumber')} error={errors.alienNumber} />
+      <fieldset className="radio-group">
+        <legend>{t('profile:member.race')}</legend>
+        {RACES.map((code) => (
+          <label key={code} className="radio">
+            <input type="checkbox" value={code} {...register('races')} /> {t(`lookups:race.${code}` as never)}
+          </label>
+        ))}
+        <FieldError id="races-error" message={errors.races?.message} />
+      </fieldset>
+      <LookupSelect label={t('profile:member.ethnicity')} category="ethnicity" codes={ETHNICITIES} registration={register('ethnicity')} error={errors.ethnicity} />
+      <LookupSelect label={t('profile:member.maritalStatus')} category="maritalStatus" codes={MARITAL_STATUSES} registration={register('maritalStatus')} error={errors.maritalStatus} />
+      <LookupSelect label={t('profile:member.studentStatus')} category="studentStatus" codes={STUDENT_STATUSES} registration={register('studentStatus')} error={errors.studentStatus} />
+      <LookupSelect label={t('profile:member.studentEligibility')} category="studentEligibility" codes={STUDENT_ELIGIBILITIES} registration={register('studentEligibility')} error={errors.studentEligibility} />
+      <CheckboxField label={t('profile:member.disability')} registration={register('disability')} />
+      <CheckboxField label={t('profile:member.headOfHousehold')} registration={register('headOfHousehold')} />
+      <FieldError id="head-error" message={errors.headOfHousehold?.message} />
+      <CheckboxField label={t('profile:member.emancipatedMinor')} registration={register('emancipatedMinor')} />
+      <CheckboxField label={t('profile:member.pregnant')} registration={register('pregnant')} />
+      {watch('pregnant') ? (
+        <>
+          <TextField label={t('profile:member.childCount')} type="number" registration={register('pregnancyChildCount')} error={errors.pregnancyChildCount as never} />
+          <TextField label={t('profile:member.dueDate')} type="date" registration={register('expectedDeliveryDate')} error={errors.expectedDeliveryDate} />
+        </>
+      ) : null}
+      <TextField label={t('profile:member.email')} type="email" registration={register('email')} error={errors.email} />
+      <TextField label={t('profile:member.mobile')} type="tel" registration={register('mobile')} error={errors.mobile} />
+      {save.error ? <p className="form-error" role="alert">{save.error.message && errorText(save.error)}</p> : null}
+      <div className="action-buttons">
+        <button type="submit" className="button button-primary" disabled={save.isPending}>{t('profile:form.save')}</button>
+        <button type="button" className="button button-secondary" onClick={onDone}>{t('profile:form.cancel')}</button>
+      </div>
+    </form>
+  );
+}
