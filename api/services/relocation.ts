@@ -3,7 +3,7 @@ import { UNDER_RELOCATION, type RelocationAction, type RelocationActionInput, ty
 import { getRelocationView, relocationUpdates } from '../../workflows/relocation.messages';
 import { roleOf } from '../../workflows/relocation.state';
 import { relocationId as buildRelocationId, relocationWorkflowId } from '../../workflows/ids';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, notFound, unprocessable } from '../errors';
 import type { Session } from '../plugins/auth';
 import type { RecertDeps } from './recertification-cycle';
 import { householdOf, organizationOf } from './users';
@@ -112,6 +112,11 @@ export async function act(
   const role = await viewerRole(deps, session, current);
   if (roleOf(action) !== role) throw forbidden();
   if (current.status === 'returned') throw conflict('relocationEnded');
+  if (action === 'SubmitProfile') {
+    // Submitting the profile for a relocation needs it complete (spec section 4: complete means 100).
+    const household = await deps.db.selectFrom('households').select('profile_completion').where('id', '=', current.householdId).executeTakeFirst();
+    if ((household?.profile_completion ?? 0) < 100) throw unprocessable('profileIncomplete');
+  }
   return deps.temporal.workflow.getHandle(relocationWorkflowId(id)).executeUpdate(relocationUpdates[action], {
     args: [{ ...body, actor: { userId: session.userId, role, impersonatedBy: session.realUserId } }],
   });

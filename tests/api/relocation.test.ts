@@ -52,6 +52,11 @@ describe('temporary relocation through the API', () => {
     expect((await post(`${BASE}/submit-profile/bad`, tenant)).statusCode).toBe(400);
     expect((await post(`${BASE}/submit-profile/00000000-0000-4000-8000-000000000000`, tenant)).statusCode).toBe(404);
     expect((await post(`${BASE}/submit-profile/${id}`, applicant)).statusCode).toBe(403);
+    await stack.db.updateTable('households').set({ profile_completion: 80 }).where('id', '=', householdId).execute();
+    const incomplete = await post(`${BASE}/submit-profile/${id}`, tenant);
+    expect(incomplete.statusCode).toBe(422);
+    expect(incomplete.json().data.code).toBe('profileIncomplete');
+    await stack.db.updateTable('households').set({ profile_completion: 100 }).where('id', '=', householdId).execute();
     expect((await post(`${BASE}/submit-profile/${id}`, tenant)).json().data.status).toBe('awaiting_offer');
     expect((await post(`${BASE}/submit-profile/${id}`, tenant)).statusCode).toBe(409);
 
