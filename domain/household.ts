@@ -36,9 +36,9 @@ export const isValidItin = (v: string) => /^9\d{2}(5[0-9]|6[0-5]|7\d|8[0-8]|9[0-
 /** Alien registration number (A-number): optional A, then 8 or 9 digits. */
 export const isValidAlienNumber = (v: string) => /^A?\d{8,9}$/i.test(digits(v));
 /** The stored form: digits only (A-numbers upper-case with the A). */
-export function normalizeIdentifier(kind: 'ssn' | 'itin' | 'alienNumber', v: string): string {
+export function normalizeIdentifier(kind: 'ssn' | 'itin' | 'alienRegistrationNumber', v: string): string {
   const d = digits(v).toUpperCase();
-  return kind === 'alienNumber' && !d.startsWith('A') ? `A${d}` : d;
+  return kind === 'alienRegistrationNumber' && !d.startsWith('A') ? `A${d}` : d;
 }
 
 const identifier = (check: (v: string) => boolean, message: string) =>
@@ -58,7 +58,7 @@ const MemberFields = z.object({
   gender: z.enum(GENDERS, REQUIRED),
   ssn: identifier(isValidSsn, MEMBER_MESSAGES.ssnFormat),
   itin: identifier(isValidItin, MEMBER_MESSAGES.itinFormat),
-  alienNumber: identifier(isValidAlienNumber, MEMBER_MESSAGES.alienFormat),
+  alienRegistrationNumber: identifier(isValidAlienNumber, MEMBER_MESSAGES.alienFormat),
   /** Set by the server from what is on file (never trusted from the client): an identifier exists already. */
   identifierOnFile: z.boolean().optional(),
   races: z.array(z.enum(RACES), REQUIRED).min(1, MEMBER_MESSAGES.raceRequired),
@@ -80,7 +80,7 @@ const MemberFields = z.object({
 /** Section 5 rules across fields. `today` is passed so tests and the server agree on "now". */
 export function memberRules(today: () => string = () => todayIso()) {
   return (m: z.infer<typeof MemberFields>, ctx: z.RefinementCtx) => {
-    if (!m.ssn && !m.itin && !m.alienNumber && !m.identifierOnFile) {
+    if (!m.ssn && !m.itin && !m.alienRegistrationNumber && !m.identifierOnFile) {
       ctx.addIssue({ code: 'custom', path: ['ssn'], message: MEMBER_MESSAGES.identifierRequired });
     }
     if (m.dateOfBirth > today()) ctx.addIssue({ code: 'custom', path: ['dateOfBirth'], message: MEMBER_MESSAGES.dateOfBirthFuture });
@@ -106,11 +106,11 @@ export type MemberInput = z.infer<typeof MemberInput>;
 export type MemberForm = z.input<typeof MemberInput>;
 
 /** What the API returns for a member: identifiers only as their last 4 digits. */
-export interface MemberView extends Omit<MemberInput, 'ssn' | 'itin' | 'alienNumber' | 'identifierOnFile'> {
+export interface MemberView extends Omit<MemberInput, 'ssn' | 'itin' | 'alienRegistrationNumber' | 'identifierOnFile'> {
   id: string;
   ssnLast4: string | null;
   itinLast4: string | null;
-  alienNumberLast4: string | null;
+  alienRegistrationNumberLast4: string | null;
   age: number;
 }
 

@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import { HttpError, notFound } from '../errors';
 
 type MemberRow = Selectable<HouseholdMemberTable>;
-type Fields = Omit<MemberInput, 'ssn' | 'itin' | 'alienNumber' | 'identifierOnFile'>;
+type Fields = Omit<MemberInput, 'ssn' | 'itin' | 'alienRegistrationNumber' | 'identifierOnFile'>;
 
 export function toMemberView(row: MemberRow, today = todayIso()): MemberView {
   return {
@@ -17,7 +17,7 @@ export function toMemberView(row: MemberRow, today = todayIso()): MemberView {
     gender: row.gender as MemberView['gender'],
     ssnLast4: row.ssn_last4,
     itinLast4: row.itin_last4,
-    alienNumberLast4: row.alien_number_last4,
+    alienRegistrationNumberLast4: row.alien_number_last4,
     races: row.races as MemberView['races'],
     ethnicity: row.ethnicity as MemberView['ethnicity'],
     maritalStatus: row.marital_status as MemberView['maritalStatus'],
@@ -61,10 +61,10 @@ function columns(m: Fields) {
 }
 
 /** Encrypted identifier columns for the numbers given; numbers not given keep what is on file. */
-function identifierColumns(key: string, m: Pick<MemberInput, 'ssn' | 'itin' | 'alienNumber'>) {
+function identifierColumns(key: string, m: Pick<MemberInput, 'ssn' | 'itin' | 'alienRegistrationNumber'>) {
   const cipher = createFieldCipher(key);
   const out: Record<string, string> = {};
-  const put = (kind: 'ssn' | 'itin' | 'alienNumber', col: string) => {
+  const put = (kind: 'ssn' | 'itin' | 'alienRegistrationNumber', col: string) => {
     const value = m[kind];
     if (!value) return;
     const normalized = normalizeIdentifier(kind, value);
@@ -73,7 +73,7 @@ function identifierColumns(key: string, m: Pick<MemberInput, 'ssn' | 'itin' | 'a
   };
   put('ssn', 'ssn');
   put('itin', 'itin');
-  put('alienNumber', 'alien_number');
+  put('alienRegistrationNumber', 'alien_number');
   return out;
 }
 
@@ -95,7 +95,7 @@ async function assertOneApplicant(db: Db, householdId: string, m: Fields, except
 
 /** CreateApplicantOrMember. The body was parsed by MemberInput (route schema); here the household rules. */
 export async function createMember(db: Db, key: string, householdId: string, input: MemberInput): Promise<MemberView> {
-  if (!input.ssn && !input.itin && !input.alienNumber) throw new HttpError(422, 'validation', MEMBER_MESSAGES.identifierRequired);
+  if (!input.ssn && !input.itin && !input.alienRegistrationNumber) throw new HttpError(422, 'validation', MEMBER_MESSAGES.identifierRequired);
   await assertOneApplicant(db, householdId, input, null);
   const row = await db
     .insertInto('household_members')

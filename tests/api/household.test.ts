@@ -38,7 +38,7 @@ describe('household profile API', () => {
     expect(head.json().data).toMatchObject({ ssnLast4: '6789', itinLast4: null });
     expect(JSON.stringify(head.json())).not.toContain('123456789');
     const spouse = await call('POST', '/api/Household/CreateApplicantOrMember', rosa.headers, adultMember({
-      fullName: 'Tomas Diaz', relationship: 'spouse', gender: 'male', ssn: null, alienNumber: 'A12345678', headOfHousehold: false, email: '',
+      fullName: 'Tomas Diaz', relationship: 'spouse', gender: 'male', ssn: null, alienRegistrationNumber: 'A12345678', headOfHousehold: false, email: '',
     }));
     expect(spouse.statusCode).toBe(201);
 
@@ -121,7 +121,7 @@ describe('household profile API', () => {
   it('updates a member keeping the identifier on file, and only ever returns its last 4 digits', async () => {
     const who = await newResident(stack.app, stack.db);
     const created = (await call('POST', '/api/Household/CreateApplicantOrMember', who.headers, adultMember({ ssn: null, itin: '912-70-1234' }))).json().data;
-    const { ssnLast4: _s, itinLast4: _i, alienNumberLast4: _a, age: _age, id, ...fields } = created;
+    const { ssnLast4: _s, itinLast4: _i, alienRegistrationNumberLast4: _a, age: _age, id, ...fields } = created;
     const updated = await call('PUT', '/api/Household/UpdateApplicantOrMember', who.headers, { ...fields, id, fullName: 'Rosa M. Diaz' });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toMatchObject({ fullName: 'Rosa M. Diaz', itinLast4: '1234' });

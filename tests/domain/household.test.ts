@@ -35,8 +35,8 @@ describe('household member (spec section 5)', () => {
     expect(isValidAlienNumber('A123')).toBe(false);
     expect(messages(MemberInput, { ...adult, ssn: '666-12-1234' })).toEqual([MEMBER_MESSAGES.ssnFormat]);
     expect(messages(MemberInput, { ...adult, ssn: null, itin: '912-40-1234' })).toEqual([MEMBER_MESSAGES.itinFormat]);
-    expect(messages(MemberInput, { ...adult, ssn: null, alienNumber: 'B1234' })).toEqual([MEMBER_MESSAGES.alienFormat]);
-    expect(messages(MemberInput, { ...adult, ssn: null, alienNumber: 'A123456789' })).toEqual([]);
+    expect(messages(MemberInput, { ...adult, ssn: null, alienRegistrationNumber: 'B1234' })).toEqual([MEMBER_MESSAGES.alienFormat]);
+    expect(messages(MemberInput, { ...adult, ssn: null, alienRegistrationNumber: 'A123456789' })).toEqual([]);
   });
   it('requires at least one of SSN, ITIN or alien number (or one on file)', () => {
     expect(messages(MemberInput, { ...adult, ssn: '' })).toEqual([MEMBER_MESSAGES.identifierRequired]);

@@ -14,11 +14,11 @@ import { FieldError } from './field-error';
 export function MemberForm({ member, onDone }: { member?: MemberView; onDone: () => void }) {
   const { t } = useTranslation(['profile', 'lookups']);
   const errorText = useErrorText();
-  const onFile = Boolean(member && (member.ssnLast4 || member.itinLast4 || member.alienNumberLast4));
+  const onFile = Boolean(member && (member.ssnLast4 || member.itinLast4 || member.alienRegistrationNumberLast4));
   const form = useForm<MemberFormValues, unknown, MemberInput>({
     resolver: zodResolver(MemberInput),
     defaultValues: member
-      ? { ...member, email: member.email ?? '', mobile: member.mobile ?? '', expectedDeliveryDate: member.expectedDeliveryDate ?? '', identifierOnFile: onFile, ssn: '', itin: '', alienNumber: '' }
+      ? { ...member, email: member.email ?? '', mobile: member.mobile ?? '', expectedDeliveryDate: member.expectedDeliveryDate ?? '', identifierOnFile: onFile, ssn: '', itin: '', alienRegistrationNumber: '' }
       : { races: [], disability: false, emancipatedMinor: false, pregnant: false, headOfHousehold: false, preferredLanguage: 'en' },
   });
   const save = useHouseholdMutation((values: MemberInput) => householdCalls.saveMember({ ...values, identifierOnFile: undefined, id: member?.id }));
@@ -34,7 +34,7 @@ export function MemberForm({ member, onDone }: { member?: MemberView; onDone: ()
       <p className="muted">{t('profile:member.identifierHint')}</p>
       <TextField label={t('profile:member.ssn')} hint={mask(member?.ssnLast4 ?? null)} registration={register('ssn')} error={errors.ssn} />
       <TextField label={t('profile:member.itin')} hint={mask(member?.itinLast4 ?? null)} registration={register('itin')} error={errors.itin} />
-      <TextField label={t('profile:member.alienNumber')} hint={mask(member?.alienNumberLast4 ?? null)} registration={register('alienNumber')} error={errors.alienNumber} />
+      <TextField label={t('profile:member.alienNumber')} hint={mask(member?.alienRegistrationNumberLast4 ?? null)} registration={register('alienRegistrationNumber')} error={errors.alienRegistrationNumber} />
       <fieldset className="radio-group">
         <legend>{t('profile:member.race')}</legend>
         {RACES.map((code) => (
