@@ -51,6 +51,10 @@ export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ w
         .where('applications.state_version', '<', (eb) => eb.ref('excluded.state_version')),
     )
     .executeTakeFirst();
+  // A withdrawn or closed application gives its appointment time back to the others.
+  if (view.status === 'withdrawn' || view.status === 'closed') {
+    await db.deleteFrom('appointment_bookings').where('application_id', '=', view.applicationId).execute();
+  }
   const opportunity = await db.selectFrom('opportunities').select('name').where('id', '=', view.opportunityId).executeTakeFirst();
   await projectCaseTasks(db, {
     caseKind: 'lease_up',

@@ -91,17 +91,59 @@ export async function availableSlots(deps: LeaseUpDeps, session: Session, applic
   const view = await queryView(deps.temporal, applicationId);
   await viewerRole(deps.db, session, view);
   const now = Date.now();
+  const taken = await bookedByOthers(deps.db, view.opportunityId, applicationId, view.appointmentSlots);
   return {
-    slots: view.appointmentSlots.filter((s) => Date.parse(s) > now && s !== view.appointmentAt),
+    slots: view.appointmentSlots.filter((s) => Date.parse(s) > now && s !== view.appointmentAt && !taken.has(Date.parse(s))),
     appointmentAt: view.appointmentAt,
   };
 }
 
-/** `schedule-appointment`: books a slot, or moves the booking once one exists. */
+async function bookedByOthers(db: Db, opportunityId: string, applicationId: string, slots: string[]): Promise<Set<number>> {
+  if (slots.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('appointment_bookings')
+    .select('slot')
+    .where('opportunity_id', '=', opportunityId)
+    .where('application_id', '!=', applicationId)
+    .where('slot', 'in', slots.map((s) => new Date(s)))
+    .execute();
+  return new Set(rows.map((r) => new Date(r.slot).getTime()));
+}
+
+/**
+ * `schedule-appointment`: books a slot, or moves the booking once one exists. A slot is held for one
+ * application of the opportunity at a time: the booking row is taken first (its primary key refuses a
+ * second holder, also at the same moment), released again if the workflow refuses, and the previous
+ * slot is released once the move is accepted.
+ */
 export async function scheduleAppointment(deps: LeaseUpDeps, session: Session, applicationId: string, slot: string) {
   const view = await queryView(deps.temporal, applicationId);
+  if ((await viewerRole(deps.db, session, view)) !== 'applicant') throw forbidden();
   const action = view.currentStep === 'screening' && view.appointmentAt ? 'RescheduleAppointment' : 'ScheduleAppointment';
-  return act(deps, session, applicationId, action, { slot });
+  const at = new Date(slot);
+  const taken = await deps.db
+    .insertInto('appointment_bookings')
+    .values({ opportunity_id: view.opportunityId, slot: at, application_id: applicationId })
+    .onConflict((oc) => oc.columns(['opportunity_id', 'slot']).doNothing())
+    .executeTakeFirst();
+  const mine = Number(taken.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (!mine) {
+    const holder = await deps.db.selectFrom('appointment_bookings').select('application_id').where('opportunity_id', '=', view.opportunityId).where('slot', '=', at).executeTakeFirst();
+    if (holder && holder.application_id !== applicationId) throw new HttpError(409, 'slotUnavailable');
+  }
+  let result;
+  try {
+    result = await act(deps, session, applicationId, action, { slot });
+  } catch (error) {
+    if (mine) await release(deps.db, applicationId, at);
+    throw error;
+  }
+  if (view.appointmentAt && Date.parse(view.appointmentAt) !== at.getTime()) await release(deps.db, applicationId, new Date(view.appointmentAt));
+  return result;
+}
+
+async function release(db: Db, applicationId: string, slot: Date): Promise<void> {
+  await db.deleteFrom('appointment_bookings').where('application_id', '=', applicationId).where('slot', '=', slot).execute();
 }
 
 /**

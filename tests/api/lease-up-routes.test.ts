@@ -197,6 +197,28 @@ describe.sequential('lease-up and opportunity routes', () => {
     expect((await act(id, 'GrantAppeal')).json().data).toMatchObject({ status: 'in_review', currentStep: 'decision' });
   });
 
+  it('an appointment time is held by one application of the opportunity at a time', async () => {
+    const [first, second] = [await makeUser(stack, { role: 'User' }), await makeUser(stack, { role: 'User' })];
+    const slots = [4, 5].map((d) => new Date(Date.now() + d * 86_400_000).toISOString());
+    const ids: string[] = [];
+    for (const who of [first, second]) {
+      const id = (await inject('POST', '/api/LeaseUpApplication/apply', who, { opportunityId, householdSize: 2, householdIncome: 50_000, agreeToTerms: true })).json().data.applicationId;
+      await inject('POST', `/api/Household/submit-applicant-profile/${id}`, who);
+      await act(id, 'MarkAsComplete');
+      await act(id, 'ProceedToAppointmentScheduling', { slots });
+      ids.push(id);
+    }
+    const book = (who: Headers, id: string, slot: string) => inject('POST', '/api/LeaseUpApplication/schedule-appointment', who, { applicationId: id, slot });
+    const [a, b] = await Promise.all([book(first, ids[0]!, slots[0]!), book(second, ids[1]!, slots[0]!)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [winner, loser] = a.statusCode === 200 ? [[first, ids[0]!], [second, ids[1]!]] as const : [[second, ids[1]!], [first, ids[0]!]] as const;
+    expect((a.statusCode === 409 ? a : b).json().data.code).toBe('slotUnavailable');
+    expect((await inject('GET', `/api/LeaseUpApplication/getAvailableAppointmentSlots?applicationId=${loser[1]}`, loser[0])).json().data.slots).toEqual([slots[1]]);
+    // Moving the booking frees the first time for the other applicant.
+    expect((await book(winner[0], winner[1], slots[1]!)).json().data.appointmentAt).toBe(slots[1]);
+    expect((await book(loser[0], loser[1], slots[0]!)).json().data.appointmentAt).toBe(slots[0]);
+  });
+
   it('guards every route: signed out 401, wrong role 403', async () => {
     const id = '00000000-0000-4000-8000-000000000001';
     const routes: ['GET' | 'POST' | 'PUT', string, 'resident' | 'manager' | 'signed_in'][] = [

@@ -6,6 +6,7 @@ import * as identity from './2026-11-22T0300-identity';
 import * as household from './2026-11-22T0400-household';
 import * as recertificationRelocation from './2026-11-22T0600-recertification-relocation';
 import * as leaseUp from './2026-11-22T0700-lease-up';
+import * as appointmentSlots from './2026-11-22T0710-appointment-slots';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0400-household': household,
   '2026-11-22T0600-recertification-relocation': recertificationRelocation,
   '2026-11-22T0700-lease-up': leaseUp,
+  '2026-11-22T0710-appointment-slots': appointmentSlots,
 };

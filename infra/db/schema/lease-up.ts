@@ -11,6 +11,7 @@ export interface FavoriteOpportunityTable {
 
 export interface LeaseUpTables {
   favorite_opportunities: FavoriteOpportunityTable;
+  appointment_bookings: AppointmentBookingTable;
 }
 
 /** Columns the lease-up migration adds to `opportunities` (joined into OpportunityTable). */
@@ -28,4 +29,12 @@ export interface OpportunityLeaseUpColumns {
 /** Columns the lease-up migration adds to `applications`. */
 export interface ApplicationLeaseUpColumns {
   held_unit_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Appointment times booked per opportunity (one application per slot). */
+export interface AppointmentBookingTable {
+  opportunity_id: string;
+  slot: ColumnType<Date, Date | string, Date | string>;
+  application_id: string;
+  booked_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
