@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DOCUMENT_TYPES, fileCountProblem, type DocumentType } from '../../../lib/domain';
+import { useErrorText } from '../../../lib/errors';
+import { uploadDocument, useDocuments } from '../../documents/api/documents';
+import { useRequiredDocs } from '../api/profile';
+import { FieldError } from './field-error';
+
+/** The required-documents checklist per income entry, and an upload form (type checked by the server). */
+export function DocumentsTab() {
+  const { t } = useTranslation(['profile', 'lookups']);
+  const errorText = useErrorText();
+  const client = useQueryClient();
+  const required = useRequiredDocs();
+  const documents = useDocuments();
+  const [target, setTarget] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [other, setOther] = useState<DocumentType>('other');
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const item = required.data?.find((r) => `${r.incomeId}:${r.documentType}` === target);
+    const documentType = item?.documentType ?? other;
+    const local = fileCountProblem(documentType, 0, files.length);
+    if (local) return setProblem(local);
+    setBusy(true);
+    setProblem(null);
+    try {
+      await uploadDocument({ documentType, incomeId: item?.incomeId, memberId: item?.memberId }, files);
+      setFiles([]);
+      await client.invalidateQueries({ queryKey: ['household'] });
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div>
+      <h3>{t('profile:documents.checklist')}</h3>
+      <ul className="task-list">
+        {(required.data ?? []).map((r) => (
+          <li key={`${r.incomeId}:${r.documentType}`}>
+            {r.memberName}: {t(`lookups:incomeType.${r.incomeType}` as never)} — {t(`lookups:documentType.${r.documentType}` as never)}{' '}
+            <strong>{r.uploaded ? t('profile:documents.uploaded') : t('profile:documents.missing')}</strong>
+          </li>
+        ))}
+      </ul>
+      <form className="form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="doc-target">{t('profile:documents.for')}</label>
+          <select id="doc-target" value={target} onChange={(e) => setTarget(e.target.value)}>
+            <option value="">{t('profile:documents.otherDocument')}</option>
+            {(required.data ?? []).map((r) => (
+              <option key={`${r.incomeId}:${r.documentType}`} value={`${r.incomeId}:${r.documentType}`}>
+                {r.memberName}: {t(`lookups:documentType.${r.documentType}` as never)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {target ? null : (
+          <div className="field">
+            <label htmlFor="doc-type">{t('profile:documents.type')}</label>
+            <select id="doc-type" value={other} onChange={(e) => setOther(e.target.value as DocumentType)}>
+              {DOCUMENT_TYPES.map((d) => <option key={d} value={d}>{t(`lookups:documentType.${d}` as never)}</option>)}
+            </select>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="doc-files">{t('profile:documents.files')}</label>
+          <input id="doc-files" type="file" multiple accept="application/pdf,image/jpeg,image/png,image/heic,image/tiff" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+          <FieldError id="doc-files-error" message={problem ?? undefined} />
+        </div>
+        <button type="submit" className="button button-primary" disabled={busy}>{t('profile:documents.upload')}</button>
+      </form>
+      <p className="muted">{t('profile:documents.count', { count: documents.data?.length ?? 0 })}</p>
+    </div>
+  );
+}

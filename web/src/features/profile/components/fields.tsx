@@ -1,0 +1,59 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldError as HookFieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { FieldError } from './field-error';
+
+/** A labelled input with its translated error; `aria-describedby` ties the message to the field. */
+export function TextField({ label, registration, error, type = 'text', hint }: { label: string; registration: UseFormRegisterReturn; error?: HookFieldError; type?: string; hint?: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? <span className="muted">{hint}</span> : null}
+      <input id={id} type={type} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} {...registration} />
+      <FieldError id={`${id}-error`} message={error?.message} />
+    </div>
+  );
+}
+
+/** A select whose options are lookup codes, labelled from the `lookups` namespace. */
+export function LookupSelect({ label, category, codes, registration, error }: { label: string; category: string; codes: readonly string[]; registration: UseFormRegisterReturn; error?: HookFieldError }) {
+  const id = useId();
+  const { t } = useTranslation(['lookups', 'profile']);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} {...registration}>
+        <option value="">{t('profile:form.choose')}</option>
+        {codes.map((code) => (
+          <option key={code} value={code}>
+            {t(`lookups:${category}.${code}` as never)}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} message={error?.message} />
+    </div>
+  );
+}
+
+export function CheckboxField({ label, registration }: { label: string; registration: UseFormRegisterReturn }) {
+  const id = useId();
+  return (
+    <div className="field field-checkbox">
+      <input id={id} type="checkbox" {...registration} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+export function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section className="panel" aria-label={title}>
+      <div className="detail-header">
+        <h2>{title}</h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}

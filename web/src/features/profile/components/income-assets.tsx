@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MemberView } from '../../../lib/domain';
+import { householdCalls, useAssets, useHouseholdMutation, useIncome } from '../api/profile';
+import { AssetForm } from './asset-form';
+import { IncomeForm } from './income-form';
+import { YesNoQuestion } from './yes-no-question';
+
+export function IncomeTab({ householdId, hasIncome, members }: { householdId: string; hasIncome: boolean | null; members: MemberView[] }) {
+  const { t } = useTranslation(['profile', 'lookups']);
+  const income = useIncome();
+  const [adding, setAdding] = useState(false);
+  const answer = useHouseholdMutation(householdCalls.incomeQuestion);
+  const remove = useHouseholdMutation(householdCalls.deleteIncome);
+  const entries = income.data ?? [];
+  return (
+    <div>
+      <YesNoQuestion question={t('profile:income.question')} value={hasIncome} entries={entries.length} onAnswer={(a) => answer.mutate({ householdId, answer: a })} />
+      <ul className="task-list">
+        {entries.map((i) => (
+          <li key={i.id}>
+            {i.memberName}: {t(`lookups:incomeType.${i.incomeType}` as never)} — {i.amount} ({t(`lookups:payFrequency.${i.frequency}` as never)}) ·{' '}
+            {t('profile:income.annual', { amount: i.annualAmount.toLocaleString() })}{' '}
+            <button type="button" className="button button-secondary" onClick={() => remove.mutate(i.id)}>{t('profile:form.delete')}</button>
+          </li>
+        ))}
+      </ul>
+      {hasIncome !== false ? (adding ? <IncomeForm members={members} onDone={() => setAdding(false)} /> : (
+        <button type="button" className="button button-primary" disabled={members.length === 0} onClick={() => setAdding(true)}>{t('profile:income.add')}</button>
+      )) : null}
+    </div>
+  );
+}
+
+export function AssetsTab({ hasAssets }: { hasAssets: boolean | null }) {
+  const { t } = useTranslation(['profile', 'lookups']);
+  const assets = useAssets();
+  const [adding, setAdding] = useState(false);
+  const answer = useHouseholdMutation(householdCalls.assetQuestion);
+  const remove = useHouseholdMutation(householdCalls.deleteAsset);
+  const entries = assets.data ?? [];
+  return (
+    <div>
+      <YesNoQuestion question={t('profile:assets.question')} value={hasAssets} entries={entries.length} onAnswer={(a) => answer.mutate(a)} />
+      <ul className="task-list">
+        {entries.map((a) => (
+          <li key={a.id}>
+            {t(`lookups:assetKind.${a.kind}` as never)}{'institution' in a ? ` — ${a.institution}` : ''}{'last4' in a ? ` ••••${a.last4}` : ''}{' '}
+            <button type="button" className="button button-secondary" onClick={() => remove.mutate({ kind: a.kind, id: a.id })}>{t('profile:form.delete')}</button>
+          </li>
+        ))}
+      </ul>
+      {hasAssets !== false ? (adding ? <AssetForm onDone={() => setAdding(false)} /> : (
+        <button type="button" className="button button-primary" onClick={() => setAdding(true)}>{t('profile:assets.add')}</button>
+      )) : null}
+    </div>
+  );
+}

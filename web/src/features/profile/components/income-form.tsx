@@ -1,0 +1,65 @@
+import { useForm, type FieldError as HookFieldError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  CONTRIBUTION_TYPES, GIG_PLATFORM_CATEGORIES, INCOME_TYPES, IncomeInput, PAY_FREQUENCIES, SUPPORT_AGREEMENT_TYPES, ZERO_INCOME_DURATIONS,
+  type MemberView,
+} from '../../../lib/domain';
+import { useErrorText } from '../../../lib/errors';
+import { householdCalls, useHouseholdMutation } from '../api/profile';
+import { LookupSelect, TextField } from './fields';
+
+type Extra = { name: string; kind: 'text' | 'date' | 'number' } | { name: string; kind: 'select'; category: string; codes: readonly string[] };
+/** The own fields of each income type (spec section 3); the common fields are always shown. */
+const EXTRA: Partial<Record<(typeof INCOME_TYPES)[number], Extra[]>> = {
+  employment: [{ name: 'employerName', kind: 'text' }, { name: 'jobTitle', kind: 'text' }, { name: 'startDate', kind: 'date' }],
+  self_employment: [{ name: 'businessName', kind: 'text' }, { name: 'natureOfBusiness', kind: 'text' }, { name: 'typeOfWork', kind: 'text' }, { name: 'expectedAnnualIncome', kind: 'number' }],
+  contributions: [{ name: 'supporterName', kind: 'text' }, { name: 'contributionType', kind: 'select', category: 'contributionType', codes: CONTRIBUTION_TYPES }, { name: 'startDate', kind: 'date' }],
+  zero_income: [{ name: 'duration', kind: 'select', category: 'zeroIncomeDuration', codes: ZERO_INCOME_DURATIONS }, { name: 'reasons', kind: 'text' }, { name: 'expenses', kind: 'text' }],
+  alimony_child_support: [
+    { name: 'agreementType', kind: 'select', category: 'supportAgreementType', codes: SUPPORT_AGREEMENT_TYPES },
+    { name: 'expectedAmount', kind: 'number' }, { name: 'expectedFrequency', kind: 'select', category: 'payFrequency', codes: PAY_FREQUENCIES },
+    { name: 'actualAmount', kind: 'number' }, { name: 'actualFrequency', kind: 'select', category: 'payFrequency', codes: PAY_FREQUENCIES },
+    { name: 'discrepancyReason', kind: 'text' },
+  ],
+  gig_economy: [{ name: 'platformCategory', kind: 'select', category: 'gigPlatformCategory', codes: GIG_PLATFORM_CATEGORIES }, { name: 'platformName', kind: 'text' }],
+};
+
+/** Add an income entry of any type, validated by the shared IncomeInput schema. */
+export function IncomeForm({ members, onDone }: { members: MemberView[]; onDone: () => void }) {
+  const { t } = useTranslation(['profile', 'lookups']);
+  const errorText = useErrorText();
+  const form = useForm<Record<string, string>>({ resolver: zodResolver(IncomeInput) as never, defaultValues: { memberId: members[0]?.id ?? '', incomeType: 'employment', frequency: 'monthly' } });
+  const save = useHouseholdMutation(householdCalls.saveIncome);
+  const { register, watch } = form;
+  const errors = form.formState.errors as Record<string, HookFieldError | undefined>;
+  const type = watch('incomeType') as (typeof INCOME_TYPES)[number];
+
+  return (
+    <form className="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onDone }))}>
+      <div className="field">
+        <label htmlFor="income-member">{t('profile:income.member')}</label>
+        <select id="income-member" {...register('memberId')}>
+          {members.map((m) => <option key={m.id} value={m.id}>{m.fullName}</option>)}
+        </select>
+      </div>
+      <LookupSelect label={t('profile:income.type')} category="incomeType" codes={INCOME_TYPES} registration={register('incomeType')} error={errors.incomeType} />
+      <TextField label={t('profile:income.sourceName')} registration={register('sourceName')} error={errors.sourceName} />
+      <TextField label={t('profile:income.amount')} registration={register('amount')} error={errors.amount} />
+      <LookupSelect label={t('profile:income.frequency')} category="payFrequency" codes={PAY_FREQUENCIES} registration={register('frequency')} error={errors.frequency} />
+      <TextField label={t('profile:income.awardLetterDate')} type="date" registration={register('awardLetterDate')} error={errors.awardLetterDate} />
+      {(EXTRA[type] ?? []).map((f) =>
+        f.kind === 'select' ? (
+          <LookupSelect key={f.name} label={t(`profile:income.fields.${f.name}` as never)} category={f.category} codes={f.codes} registration={register(f.name)} error={errors[f.name]} />
+        ) : (
+          <TextField key={f.name} label={t(`profile:income.fields.${f.name}` as never)} type={f.kind === 'date' ? 'date' : 'text'} registration={register(f.name)} error={errors[f.name]} />
+        ),
+      )}
+      {save.error ? <p className="form-error" role="alert">{errorText(save.error)}</p> : null}
+      <div className="action-buttons">
+        <button type="submit" className="button button-primary" disabled={save.isPending}>{t('profile:form.save')}</button>
+        <button type="button" className="button button-secondary" onClick={onDone}>{t('profile:form.cancel')}</button>
+      </div>
+    </form>
+  );
+}
