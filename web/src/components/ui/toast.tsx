@@ -17,7 +17,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <Toaster position="top-right" duration={TOAST_AUTO_CLOSE_MS} closeButton richColors containerAriaLabel={t('toast.region')} />
+      <Toaster
+        position="top-right"
+        duration={TOAST_AUTO_CLOSE_MS}
+        closeButton
+        richColors
+        containerAriaLabel={t('toast.region')}
+        // Readable for everyone, and it follows the font-size setting (styles.css --fs-*).
+        toastOptions={{ style: { fontSize: 'var(--fs-16)' } }}
+      />
     </>
   );
 }

@@ -43,7 +43,7 @@ export function SignatureEditor({ onChange }: { onChange: (value: SignatureValue
 
   return (
     <div className="signature-editor">
-      <div role="radiogroup" aria-label={t('signature.mode')} className="segmented">
+      <div role="radiogroup" aria-label={t('signature.mode')} className="segmented" style={{ display: 'flex', gap: '1.5rem', flexWrap: 'wrap', margin: '0.5rem 0' }}>
         {(['draw', 'type'] as const).map((m) => (
           <label key={m}>
             <input type="radio" name="signature-mode" checked={mode === m} onChange={() => { setMode(m); onChange(null); }} />
@@ -53,7 +53,14 @@ export function SignatureEditor({ onChange }: { onChange: (value: SignatureValue
       </div>
       {mode === 'draw' ? (
         <>
-          <canvas ref={canvasRef} width={600} height={150} className="signature-canvas" aria-label={t('signature.drawHere')} />
+          <canvas
+            ref={canvasRef}
+            width={600}
+            height={150}
+            className="signature-canvas"
+            aria-label={t('signature.drawHere')}
+            style={{ display: 'block', width: '100%', maxWidth: 600, border: '2px dashed #5a6b7b', borderRadius: 8, touchAction: 'none', background: '#fff' }}
+          />
           <button type="button" className="button button-secondary" onClick={() => { padRef.current?.clear(); onChange(null); }}>
             {t('signature.clear')}
           </button>

@@ -58,7 +58,7 @@ export function ProfileSettingRoute() {
       </section>
       <section aria-labelledby="font-heading" className="card">
         <h2 id="font-heading">{t('fontSize')}</h2>
-        <div role="radiogroup" aria-labelledby="font-heading" className="segmented">
+        <div role="radiogroup" aria-labelledby="font-heading" className="segmented" style={{ display: 'flex', gap: '1.5rem', flexWrap: 'wrap' }}>
           {FONT_SIZES.map((size: FontSize) => (
             <label key={size}>
               <input
