@@ -26,7 +26,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const resetRequests = perAccountFailures(app, 'forget-password', 3, 15 * MINUTE, field('email'));
   const usernameFailures = perAccountFailures(app, 'forgot-username', 5, 15 * MINUTE, emailKey as never);
 
-  app.post('/register', { schema: { body: RegisterBody }, preHandler: perAddress(app, 'register', 10, MINUTE) }, async (request, reply) => {
+  app.post('/register', { schema: { body: RegisterBody }, preHandler: perAddress(app, 'register', 20, MINUTE) }, async (request, reply) => {
     const created = await register(app.db, request.body);
     return reply.ok(created, 'Registration successful. Please check your email to verify your address.', 201);
   });

@@ -21,7 +21,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const otpFailures = perAccountFailures(app, 'otp', 5, 15 * MINUTE, field('userId'));
   const otpSends = perAccountFailures(app, 'otp-send', 5, 15 * MINUTE, field('userId'));
 
-  app.post('/login', { schema: { body: LoginBody }, preHandler: [perAddress(app, 'login', 30, MINUTE), loginFailures.guard] }, async (request, reply) => {
+  app.post('/login', { schema: { body: LoginBody }, preHandler: [perAddress(app, 'login', 60, MINUTE), loginFailures.guard] }, async (request, reply) => {
     const outcome = await login(app, request.body.username, request.body.password);
     switch (outcome.kind) {
       case 'signedIn':

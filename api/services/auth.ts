@@ -24,7 +24,11 @@ export async function login(app: FastifyInstance, username: string, password: st
   const user = await findUserForLogin(app.db, username);
   const valid = await verify(user?.password_hash ?? (await dummyHash), password).catch(() => false);
   if (!user || !valid || user.status !== 'active') return { kind: 'failed' };
-  if (!user.email_verified) return { kind: 'unverified' };
+  if (!user.email_verified) {
+    // The person knows the password but lost the link: a fresh one replaces the old.
+    await sendEmailVerification(app.db, user.id);
+    return { kind: 'unverified' };
+  }
   const contact = { userId: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name, phoneNumber: user.phone_number ?? '' };
   if (user.role === 'Tenant' && !(await householdOf(app.db, user.id))) return { kind: 'notMatched', data: { code: 'tenantProfileNotMatched', ...contact } };
   if (user.role === 'User' && user.applicant_match_required) return { kind: 'notMatched', data: { code: 'applicantProfileNotMatched', ...contact } };

@@ -31,11 +31,16 @@ describe('Account: registration and recovery', () => {
     expect(user).toMatchObject({ role: 'User', email_verified: false, organization_id: null, preferred_language: 'es' });
     expect(user.password_hash).toMatch(/^\$argon2/);
 
+    const firstMail = await latestMessage(stack.db, userId, 'verify-email');
     const before = await post(stack.app, '/api/Account/login', { username: 'rosa1', password: 'Casa#2026x' });
     expect(before.statusCode).toBe(403);
     expect(before.json().data.code).toBe('emailNotVerified');
 
+    // Logging in before verifying sends a fresh link; only the newest one works.
     const mail = await latestMessage(stack.db, userId, 'verify-email');
+    expect(mail!.id).not.toBe(firstMail!.id);
+    const stale = linkParams(String(firstMail!.params.path)).get('token');
+    expect((await stack.app.inject({ url: `/api/Account/verify-email?userId=${userId}&token=${stale}` })).statusCode).toBe(400);
     expect(mail).toMatchObject({ channel: 'email', to_address: 'rosa1@example.org', language: 'es' });
     const params = linkParams(String(mail!.params.path));
     const verified = await stack.app.inject({ url: `/api/Account/verify-email?userId=${userId}&token=${params.get('token')}` });
