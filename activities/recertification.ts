@@ -28,6 +28,7 @@ export async function projectRecertification(db: Db, view: RecertView): Promise<
     started_at: view.startedAt,
     state_updated_at: view.updatedAt,
     state_version: view.version,
+    view: JSON.stringify(view),
   };
   const result = await db
     .insertInto('recertification_cases')
@@ -43,6 +44,7 @@ export async function projectRecertification(db: Db, view: RecertView): Promise<
           pending_tasks: eb.ref('excluded.pending_tasks'),
           state_updated_at: eb.ref('excluded.state_updated_at'),
           state_version: eb.ref('excluded.state_version'),
+          view: eb.ref('excluded.view'),
           projected_at: sql<Date>`now()`,
         }))
         .where('recertification_cases.state_version', '<', (eb) => eb.ref('excluded.state_version')),

@@ -22,6 +22,7 @@ export async function projectRelocation(db: Db, view: RelocationView): Promise<{
       started_at: view.startedAt,
       state_updated_at: view.updatedAt,
       state_version: view.version,
+      view: JSON.stringify(view),
     })
     .onConflict((oc) =>
       oc
@@ -33,6 +34,7 @@ export async function projectRelocation(db: Db, view: RelocationView): Promise<{
           pending_tasks: eb.ref('excluded.pending_tasks'),
           state_updated_at: eb.ref('excluded.state_updated_at'),
           state_version: eb.ref('excluded.state_version'),
+          view: eb.ref('excluded.view'),
           projected_at: sql<Date>`now()`,
         }))
         .where('relocation_cases.state_version', '<', (eb) => eb.ref('excluded.state_version')),

@@ -1,3 +1,4 @@
+import { WorkflowNotFoundError } from '@temporalio/client';
 import {
   incomeBandOf,
   type RecertAction,
@@ -17,8 +18,16 @@ import { householdOf, organizationOf } from './users';
 
 const DAY = 86_400_000;
 
+/** The workflow's view; once its history has passed retention, the last projected one. */
 async function queryView(deps: RecertDeps, caseId: string): Promise<RecertView> {
-  return deps.temporal.workflow.getHandle(recertificationWorkflowId(caseId)).query(getRecertificationView);
+  try {
+    return await deps.temporal.workflow.getHandle(recertificationWorkflowId(caseId)).query(getRecertificationView);
+  } catch (error) {
+    if (!(error instanceof WorkflowNotFoundError)) throw error;
+    const row = await deps.db.selectFrom('recertification_cases').select('view').where('id', '=', caseId).executeTakeFirst();
+    if (!row?.view) throw error;
+    return row.view;
+  }
 }
 
 /** The caller's role on this case: its household, or a manager of its organisation; otherwise 403. */

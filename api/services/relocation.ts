@@ -1,4 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { UNDER_RELOCATION, type RelocationAction, type RelocationActionInput, type RelocationView } from '../../domain';
 import { getRelocationView, relocationUpdates } from '../../workflows/relocation.messages';
 import { roleOf } from '../../workflows/relocation.state';
@@ -10,8 +10,16 @@ import { householdOf, organizationOf } from './users';
 
 type Deps = RecertDeps;
 
+/** The workflow's view; once its history has passed retention, the last projected one. */
 async function queryView(deps: Deps, id: string): Promise<RelocationView> {
-  return deps.temporal.workflow.getHandle(relocationWorkflowId(id)).query(getRelocationView);
+  try {
+    return await deps.temporal.workflow.getHandle(relocationWorkflowId(id)).query(getRelocationView);
+  } catch (error) {
+    if (!(error instanceof WorkflowNotFoundError)) throw error;
+    const row = await deps.db.selectFrom('relocation_cases').select('view').where('id', '=', id).executeTakeFirst();
+    if (!row?.view) throw error;
+    return row.view;
+  }
 }
 
 async function viewerRole(deps: Deps, session: Session, view: RelocationView): Promise<'tenant' | 'manager'> {

@@ -148,6 +148,16 @@ describe('recertification, dashboard and profile lock through the API', () => {
     res = await post(`${BASE}/manager/${caseId}/Approve`, manager);
     expect(res.statusCode).toBe(409);
     expect(res.json().data.code).toBe('recertificationCompleted');
+
+    // Past the namespace's retention the workflow is gone; the case is still served from its last projection.
+    const workflowId = `recertification/${caseId}`;
+    await eventually(async () => (await stack.db.selectFrom('recertification_cases').select('status').where('id', '=', caseId).executeTakeFirst())?.status === 'completed');
+    await stack.temporal.workflowService.deleteWorkflowExecution({ namespace: stack.config.TEMPORAL_NAMESPACE, workflowExecution: { workflowId } });
+    await eventually(() => stack.temporal.workflow.getHandle(workflowId).describe().then(() => false, () => true));
+    const archived = await get(`${BASE}/case/${caseId}`, manager);
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json().data).toMatchObject({ status: 'completed', unitNumber: '4B' });
+    expect((await get('/api/Dashboard/getDashboardData', tenant)).statusCode).toBe(200);
   });
 
   it('starts an interim recertification once per day; the manager can start one for a household of the organisation', async () => {

@@ -7,6 +7,7 @@ import * as household from './2026-11-22T0400-household';
 import * as recertificationRelocation from './2026-11-22T0600-recertification-relocation';
 import * as leaseUp from './2026-11-22T0700-lease-up';
 import * as appointmentSlots from './2026-11-22T0710-appointment-slots';
+import * as caseViews from './2026-11-22T0725-case-views';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0600-recertification-relocation': recertificationRelocation,
   '2026-11-22T0700-lease-up': leaseUp,
   '2026-11-22T0710-appointment-slots': appointmentSlots,
+  '2026-11-22T0725-case-views': caseViews,
 };

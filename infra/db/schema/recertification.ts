@@ -21,6 +21,8 @@ export interface RecertificationCaseTable {
   started_at: Timestamp;
   state_updated_at: Timestamp;
   state_version: number;
+  /** The last projected view (readable after the workflow's retention); null before 2026-11-22T0725. */
+  view: Json<RecertView> | null;
   projected_at: Generated<Date>;
 }
 

@@ -18,6 +18,8 @@ export interface RelocationCaseTable {
   started_at: Timestamp;
   state_updated_at: Timestamp;
   state_version: number;
+  /** The last projected view (readable after the workflow's retention); null before 2026-11-22T0725. */
+  view: Json<RelocationView> | null;
   projected_at: Generated<Date>;
 }
 
