@@ -163,4 +163,13 @@ describe('Account: login, MFA, refresh rotation, logout', () => {
       expect(r.statusCode, url).toBeLessThan(500);
     }
   });
+
+  it('rate-limits sign-in attempts per address across accounts (runs last: it uses up this address)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 62; i++) statuses.push((await login(`someone-${i}`, 'wrong-password-1')).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Even a correct password from this address waits now.
+    expect((await login('applicant', demoAccount('User').password)).statusCode).toBe(429);
+  });
 });

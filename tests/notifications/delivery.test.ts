@@ -6,8 +6,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueNotification } from '../../activities/notifications';
 import type { Db } from '../../infra/db/database';
-import { deliverPending, MailDirTransport, SmtpEmailTransport, type SmsMessage, type Transports } from '../../infra/notifications';
-import { createTestDatabase } from '../helpers/stack';
+import { deliverPending, MailDirTransport, SmtpEmailTransport, startDeliveryLoop, type SmsMessage, type Transports } from '../../infra/notifications';
+import { createTestDatabase, eventually } from '../helpers/stack';
 
 interface Received {
   to: string[];
@@ -144,6 +144,18 @@ describe('notification delivery', () => {
       expect(eml).toContain('https://portal.example.org/verify-email?userId=1&token=abc');
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the worker loop keeps polling: a message queued while it runs is sent without a restart', async () => {
+    const loop = startDeliveryLoop({ db, transports: { ...transports, email: { send: (m) => transports.email.send(m) } }, context }, 50);
+    try {
+      await new Promise((r) => setTimeout(r, 120));
+      await enqueueNotification(db, { userId: null, channel: 'email', toAddress: 'late@example.org', template: 'otp', language: 'en', params: { code: '246810', minutes: 10 } });
+      await eventually(async () => received.length === 1);
+      expect(received[0]!.to).toEqual(['late@example.org']);
+    } finally {
+      await loop.stop();
     }
   });
 });
