@@ -46,6 +46,8 @@ export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ w
           state_updated_at: eb.ref('excluded.state_updated_at'),
           state_version: eb.ref('excluded.state_version'),
           held_unit_id: eb.ref('excluded.held_unit_id'),
+          household_size: eb.ref('excluded.household_size'),
+          household_income: eb.ref('excluded.household_income'),
           projected_at: sql<Date>`now()`,
         }))
         .where('applications.state_version', '<', (eb) => eb.ref('excluded.state_version')),

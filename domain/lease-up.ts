@@ -48,6 +48,7 @@ export const APPLICANT_ACTIONS = [
   'SignTIC',
   'SignLeaseLetter',
   'Appeal',
+  'UpdateInfo',
   'Withdraw',
 ] as const;
 export const MANAGER_ACTIONS = [
@@ -128,6 +129,9 @@ export const ActionBody = z.object({
   /** RespondToUnitOffer. */
   offerId: z.string().max(40).optional(),
   accept: z.boolean().optional(),
+  /** UpdateInfo: the household's size and yearly income as now declared. */
+  householdSize: z.number().int().min(1).max(20).optional(),
+  householdIncome: z.number().min(0).max(10_000_000).optional(),
 });
 export type ActionBody = z.infer<typeof ActionBody>;
 

@@ -104,6 +104,9 @@ export function ruleRefusal(v: RuleView, action: LeaseUpAction, input: ActionInp
       return v.status === 'appeal_submitted' ? null : 'actionNotAllowedNow';
     case 'Withdraw':
       return v.status === 'in_review' || v.status === 'appeal_submitted' ? null : 'actionNotAllowedNow';
+    case 'UpdateInfo':
+      // Any time before the application is final (the caller refuses final ones); no step change.
+      return null;
   }
 }
 

@@ -65,6 +65,8 @@ export class LeaseUpState {
   appealEscalated = false;
   rejections = 0;
   appeals = 0;
+  householdSize: number;
+  householdIncome: number;
   version = 1;
   readonly settings: LeaseUpView['settings'];
   readonly stepStartedAt = new Map<TimelineStep, string>();
@@ -80,6 +82,8 @@ export class LeaseUpState {
     readonly appliedAt: string,
   ) {
     this.settings = { ...DEFAULT_LEASE_UP_SETTINGS, ...input.settings };
+    this.householdSize = input.householdSize;
+    this.householdIncome = input.householdIncome;
     this.updatedAt = appliedAt;
     this.stepStartedAt.set('submitted', appliedAt);
     this.stepStartedAt.set('documentation_review', appliedAt);
@@ -222,6 +226,10 @@ export class LeaseUpState {
       case 'DenyAppeal':
         this.status = 'closed';
         break;
+      case 'UpdateInfo':
+        if (input.householdSize !== undefined) this.householdSize = input.householdSize;
+        if (input.householdIncome !== undefined) this.householdIncome = input.householdIncome;
+        break;
       case 'Withdraw':
         this.status = 'withdrawn';
         for (const o of this.offers) if (o.status === 'open') o.status = 'superseded';
@@ -357,8 +365,8 @@ export class LeaseUpState {
       opportunityId: this.input.opportunityId,
       organizationId: this.input.organizationId,
       applicantUserId: this.input.applicantUserId,
-      householdSize: this.input.householdSize,
-      householdIncome: this.input.householdIncome,
+      householdSize: this.householdSize,
+      householdIncome: this.householdIncome,
       status: this.status,
       currentStep: this.step,
       profileSubmitted: this.profileSubmitted,

@@ -4,6 +4,7 @@ import type { RuleView } from './lease-up.rules';
 /** Actions that are possible but are nobody's to-do (a refusal, an optional change, a way out). */
 const NOT_A_TASK: readonly LeaseUpAction[] = [
   'Withdraw',
+  'UpdateInfo',
   'RescheduleAppointment',
   'RejectApplication',
   'RejectDocuments',

@@ -73,6 +73,16 @@ export const leaseUpActionRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.ok(await leaseUp.act(deps(), request.session, request.params.id, 'SubmitAdditionalDocuments', { documents: request.body.documents })),
   );
 
+  // UpdateInfo (workflows.md): the household's size and income on this application; no step change.
+  app.post(
+    '/update-info/:id',
+    {
+      preHandler: signedIn('resident'),
+      schema: { params: ApplicationParams, body: z.object({ householdSize: z.number().int().min(1).max(20), householdIncome: z.number().min(0).max(10_000_000) }) },
+    },
+    async (request, reply) => reply.ok(await leaseUp.act(deps(), request.session, request.params.id, 'UpdateInfo', request.body)),
+  );
+
   app.post(
     '/sign-lease-document/:id',
     { preHandler: signedIn('resident'), schema: { params: ApplicationParams, querystring: IpQuery, body: SignBody } },

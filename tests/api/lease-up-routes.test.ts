@@ -195,6 +195,10 @@ describe.sequential('lease-up and opportunity routes', () => {
     });
     expect(inbox[0]).toMatchObject({ action: 'GrantAppeal', dueAt: appealed.json().data.appealDecisionDueAt });
     expect((await act(id, 'GrantAppeal')).json().data).toMatchObject({ status: 'in_review', currentStep: 'decision' });
+    expect((await inject('POST', `/api/LeaseUpApplication/update-info/${id}`, stranger, { householdSize: 0, householdIncome: 1 })).statusCode).toBe(400);
+    expect((await inject('POST', `/api/LeaseUpApplication/update-info/${id}`, applicant, { householdSize: 2, householdIncome: 1 })).statusCode).toBe(403);
+    const updated = await inject('POST', `/api/LeaseUpApplication/update-info/${id}`, stranger, { householdSize: 2, householdIncome: 41_000 });
+    expect(updated.json().data).toMatchObject({ householdSize: 2, householdIncome: 41_000, currentStep: 'decision' });
   });
 
   it('an appointment time is held by one application of the opportunity at a time', async () => {
@@ -233,6 +237,7 @@ describe.sequential('lease-up and opportunity routes', () => {
       ['POST', '/api/LeaseUpApplication/file-appeal', 'resident'],
       ['POST', `/api/LeaseUpApplication/withdraw-application/${id}`, 'resident'],
       ['POST', `/api/LeaseUpApplication/sign-lease-document/${id}`, 'resident'],
+      ['POST', `/api/LeaseUpApplication/update-info/${id}`, 'resident'],
       ['GET', `/api/LeaseUpApplication/timeline/${id}`, 'signed_in'],
       ['POST', `/api/LeaseUpApplication/background-consent/${id}/true`, 'resident'],
       ['PUT', `/api/Document/applytenantsignaturetotic/${id}`, 'resident'],

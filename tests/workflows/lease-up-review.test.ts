@@ -81,6 +81,10 @@ describe.sequential('lease-up workflow: review, documents, consent and appeals (
       const view = await t.send(handle, action, t.applicant(input.applicantUserId));
       expect(view).toMatchObject({ currentStep: 'decision', consent, status: 'in_review' });
       expect(view.availableActions.manager).toEqual(expect.arrayContaining(['ProceedToAppointmentScheduling', 'RejectApplication']));
+      // UpdateInfo changes the household's figures, never the step.
+      const updated = await t.send(handle, 'UpdateInfo', t.applicant(input.applicantUserId, { householdSize: 4, householdIncome: 71_000 }));
+      expect(updated).toMatchObject({ currentStep: 'decision', householdSize: 4, householdIncome: 71_000, consent });
+      expect(updated.history.at(-1)).toMatchObject({ action: 'UpdateInfo', by: 'applicant' });
     }
   });
 

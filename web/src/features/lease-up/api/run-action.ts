@@ -32,6 +32,7 @@ const APPLICANT_CALLS: Record<ApplicantAction, Call> = {
   SignTIC: (id, p) => api.put(`/Document/applytenantsignaturetotic/${seg(id)}`, { signatureBase64: p.signatureBase64 }),
   SignLeaseLetter: (id, p) => post(`/LeaseUpApplication/sign-lease-document/${seg(id)}`, { signatureBase64: p.signatureBase64 }),
   Appeal: (id, p) => post('/LeaseUpApplication/file-appeal', { applicationId: id, reason: p.reason }),
+  UpdateInfo: (id, p) => post(`/LeaseUpApplication/update-info/${seg(id)}`, { householdSize: p.householdSize, householdIncome: p.householdIncome }),
   Withdraw: (id) => post(`/LeaseUpApplication/withdraw-application/${seg(id)}`),
 };
 

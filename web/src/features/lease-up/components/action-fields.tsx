@@ -21,6 +21,7 @@ export const ACTIONS_WITH_FIELDS: readonly LeaseUpAction[] = [
   'RespondToUnitOffer',
   'SignTIC',
   'SignLeaseLetter',
+  'UpdateInfo',
 ];
 
 /** Reads the form of `action` into the payload its endpoint takes; null when something is missing. */
@@ -62,6 +63,13 @@ export function readPayload(action: LeaseUpAction, form: FormData, application: 
     case 'SignTIC':
     case 'SignLeaseLetter':
       return signature ? { signatureBase64: signature } : null;
+    case 'UpdateInfo': {
+      const size = Number(text('householdSize'));
+      const income = Number(text('householdIncome'));
+      return text('householdSize') && text('householdIncome') && Number.isInteger(size) && size >= 1 && income >= 0
+        ? { householdSize: size, householdIncome: income }
+        : null;
+    }
     default:
       return {};
   }
@@ -163,6 +171,13 @@ export function ActionFields({ action, application, onSignature }: { action: Lea
         <>
           <p>{t(action === 'SignTIC' ? 'sign.ticIntro' : 'sign.leaseIntro')}</p>
           <SignaturePadField onChange={onSignature} />
+        </>
+      );
+    case 'UpdateInfo':
+      return (
+        <>
+          {field('householdSize', t('form.householdSize'), <input id={`${id}-householdSize`} name="householdSize" type="number" min={1} max={20} defaultValue={application.householdSize} required />)}
+          {field('householdIncome', t('form.householdIncome'), <input id={`${id}-householdIncome`} name="householdIncome" type="number" min={0} defaultValue={application.householdIncome} required />)}
         </>
       );
     default:
