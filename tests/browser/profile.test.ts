@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startStack, type Stack } from '../helpers/stack';
+import { signIn, startStack, type Stack } from '../helpers/stack';
 import { tinyPdf } from '../helpers/household';
 
 const ARTIFACTS = new URL('../.artifacts/browser/', import.meta.url);
@@ -134,6 +134,32 @@ describe('household profile in the browser', () => {
     await expect.poll(() => page.getByTestId('completion').textContent(), { timeout: 15_000 }).toBe('100% complete');
     const row = await stack.db.selectFrom('households as h').innerJoin('users as u', 'u.id', 'h.head_user_id').select(['h.profile_completion', 'h.household_size']).where('u.username', '=', username).executeTakeFirstOrThrow();
     expect(row).toEqual({ profile_completion: 100, household_size: 2 });
+
+    // The manager of the household's organisation rejects the pay stub; My Documents shows it and the
+    // household answers with a reason and a new file (the reason is required, as the spec says).
+    const household = await stack.db.selectFrom('households as h').innerJoin('users as u', 'u.id', 'h.head_user_id').select('h.id').where('u.username', '=', username).executeTakeFirstOrThrow();
+    const org = await stack.db.selectFrom('organizations').select('id').executeTakeFirstOrThrow();
+    await stack.db.updateTable('households').set({ organization_id: org.id }).where('id', '=', household.id).execute();
+    const manager = await signIn(stack.app, 'Manager');
+    const doc = await stack.db.selectFrom('household_documents').select('id').where('household_id', '=', household.id).executeTakeFirstOrThrow();
+    const rejected = await stack.app.inject({ method: 'PUT', url: '/api/Document/ManagerReview', headers: manager, payload: { householdId: household.id, documentId: doc.id, rejected: true, rejectionReason: 'Page 2 missing' } });
+    expect(rejected.statusCode).toBe(200);
+
+    await page.getByRole('link', { name: 'My Documents', exact: true }).click();
+    await page.getByLabel('Search documents').fill('pay-stub');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('Rejected: Page 2 missing').waitFor();
+    await page.getByRole('button', { name: 'Answer the review' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Please provide a reason.').waitFor();
+    await page.getByLabel('Reason', { exact: true }).fill('Both pages attached now');
+    await page.getByLabel(/^New file/).setInputFiles({ name: 'pay-stub-full.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByLabel('Search documents').fill('');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('pay-stub-full.pdf (PDF)').waitFor();
+    await page.getByText('Both pages attached now').waitFor();
+    expect(await page.getByText('Rejected: Page 2 missing').count()).toBe(0);
     await context.close();
   });
 });

@@ -1,31 +1,22 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { DOCUMENT_TYPES } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/errors';
-import { deleteDocument, openDocument, useDocuments, type DocumentFilters } from '../api/documents';
+import { useDocuments, type DocumentFilters } from '../api/documents';
+import { DocumentActions } from '../components/document-actions';
 
 /** `/myDocument` (spec section 2): the household's documents with search and filters, preview and delete. */
 export function MyDocumentsRoute() {
   const { t } = useTranslation(['mydocument', 'lookups']);
   usePageTitle(t('mydocument:title'));
   const errorText = useErrorText();
-  const client = useQueryClient();
   const [draft, setDraft] = useState<DocumentFilters>({});
   const [filters, setFilters] = useState<DocumentFilters>({});
   const [problem, setProblem] = useState<string | null>(null);
   const documents = useDocuments(filters);
 
-  const act = async (run: () => Promise<unknown>, failed: string) => {
-    setProblem(null);
-    try {
-      await run();
-    } catch (error) {
-      setProblem(`${failed} ${errorText(error)}`);
-    }
-  };
 
   return (
     <div className="page">
@@ -82,9 +73,8 @@ export function MyDocumentsRoute() {
                   <td>{t(`mydocument:statuses.${d.status}`)}</td>
                   <td>{d.rejectedByManager ? t('mydocument:rejected', { reason: d.rejectionReason ?? '' }) : d.needsReview ? t('mydocument:needsReview') : '—'}</td>
                   <td>{d.discrepancyReason ?? d.reviewReason ?? '—'}</td>
-                  <td className="action-buttons">
-                    <button type="button" className="button button-secondary" onClick={() => void act(() => openDocument(d.id), t('mydocument:openFailed'))}>{t('mydocument:open')}</button>
-                    <button type="button" className="button button-secondary" onClick={() => void act(async () => { await deleteDocument(d.id); await client.invalidateQueries({ queryKey: ['household'] }); }, t('mydocument:deleteFailed'))}>{t('mydocument:delete')}</button>
+                  <td>
+                    <DocumentActions document={d} onProblem={setProblem} />
                   </td>
                 </tr>
               ))}

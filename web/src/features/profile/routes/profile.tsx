@@ -10,6 +10,7 @@ import { Section } from '../components/fields';
 import { HousingChoicesForm } from '../components/housing-choices-form';
 import { AssetsTab, IncomeTab } from '../components/income-assets';
 import { MembersSection } from '../components/members-section';
+import { RentalAssistanceForm } from '../components/rental-assistance-form';
 
 const TABS = ['income', 'assets', 'documents'] as const;
 
@@ -71,6 +72,7 @@ export function ProfileRoute() {
       </Section>
       <Section title={t('housing.title')}>
         <HousingChoicesForm preferences={p.preferences} />
+        <RentalAssistanceForm />
       </Section>
     </div>
   );
