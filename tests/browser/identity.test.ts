@@ -56,7 +56,7 @@ async function newPage(label: string): Promise<Page> {
   return page;
 }
 
-async function fillLogin(page: Page, role: 'User' | 'Manager' | 'Tenant') {
+async function fillLogin(page: Page, role: 'User' | 'Manager' | 'Tenant' | 'HousingAmbassador') {
   const { username, password } = demoAccount(role);
   await page.getByLabel('Username or email').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -88,6 +88,26 @@ describe('identity in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('pendingUserId'))).toBeNull();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!).role).toBe('Manager');
     await stack.db.updateTable('users').set({ mfa_enabled: false }).where('username', '=', 'manager').execute();
+  });
+
+  it('an ambassador lands on their dashboard, acts for a tenant with a banner, and exits back', async () => {
+    const tenant = await stack.db.selectFrom('users').select('id').where('username', '=', 'tenant').executeTakeFirstOrThrow();
+    const page = await newPage('impersonation');
+    await page.goto('/login');
+    await fillLogin(page, 'HousingAmbassador');
+    await page.waitForURL('**/ambassador/dashboard');
+    await page.goto(`/request-impersonate-user?userId=${tenant.id}`);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('You are acting for Luis Ortega (signed in as Sam Okafor).').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('isImpersonating'))).toBe('true');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('realUser')))!).role).toBe('HousingAmbassador');
+    await page.getByRole('button', { name: 'Stop acting for this user' }).click();
+    await page.waitForURL('**/ambassador/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('isImpersonating'))).toBeNull();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user')))!).role).toBe('HousingAmbassador');
+    const audit = await stack.db.selectFrom('impersonation_audit').select('event').where('acting_user_id', '=', tenant.id).execute();
+    expect(audit.map((a) => a.event)).toEqual(expect.arrayContaining(['start', 'exit']));
   });
 
   it('remembers the origin of a guarded page and returns there after sign-in', async () => {

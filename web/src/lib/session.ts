@@ -86,14 +86,14 @@ function notify(): void {
 }
 
 /** Stores what login answered: the user fields under `user`, the tokens under `auth`. */
-export function saveSession(data: LoginData): Session {
+export function saveSession(data: LoginData, { silent = false }: { silent?: boolean } = {}): Session {
   const { accessToken, refreshToken, accessTokenExpiresAt, ...rest } = data;
   const user = toSignedInUser(rest);
   if (!user) throw new Error('Login answered a user without a known role');
   const tokens: AuthTokens = { accessToken, refreshToken, accessTokenExpiresAt };
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(tokens));
-  notify();
+  if (!silent) notify();
   return { user, tokens };
 }
 
@@ -133,11 +133,15 @@ export function startImpersonating(data: { user: SignedInUser; realUser: SignedI
   notify();
 }
 
-/** Exit: the real session from the response replaces the impersonated one; the flags are cleared. */
+/**
+ * Exit: the real session from the response replaces the impersonated one; the flags are cleared.
+ * Silent, because the caller reloads the app at the real user's home: re-rendering the current
+ * (resident) page with the ambassador's role would count as a visit without an allowed role.
+ */
 export function stopImpersonating(data: LoginData): void {
   localStorage.removeItem(STORAGE_KEYS.realUser);
   localStorage.removeItem(STORAGE_KEYS.isImpersonating);
-  saveSession(data);
+  saveSession(data, { silent: true });
 }
 
 let realUserCache: { raw: string; user: SignedInUser | null } | null = null;

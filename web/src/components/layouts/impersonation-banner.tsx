@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { homePathFor } from '../../features/auth/home-path';
 import { api } from '../../lib/api-client';
 import type { LoginData } from '../../lib/domain';
@@ -17,14 +16,13 @@ export function ImpersonationBanner() {
   const { t } = useTranslation('auth');
   const realUser = useSyncExternalStore(subscribeSession, getRealUser, () => null);
   const session = useSyncExternalStore(subscribeSession, getSession, () => null);
-  const navigate = useNavigate();
   const toast = useToast();
   const errorText = useErrorText();
   const exit = useMutation({
     mutationFn: () => api.post<LoginData>('/Account/exit-impersonation'),
     onSuccess: (data) => {
       stopImpersonating(data);
-      void navigate(homePathFor(data.role), { replace: true });
+      window.location.assign(homePathFor(data.role));
     },
     onError: (error) => toast.showError(errorText(error)),
   });
