@@ -20,6 +20,7 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     generateLeaseUpLetter: (input: Parameters<typeof leaseUp.generateLeaseUpLetter>[2]) => leaseUp.generateLeaseUpLetter(db, blobs, input),
     signLeaseUpLetter: (input: Parameters<typeof leaseUp.signLeaseUpLetter>[1]) => leaseUp.signLeaseUpLetter(blobs, input),
     notifyApplicant: (input: Parameters<typeof leaseUp.notifyApplicant>[1]) => leaseUp.notifyApplicant(db, input),
+    markDocumentsRejected: (input: Parameters<typeof leaseUp.markDocumentsRejected>[1]) => leaseUp.markDocumentsRejected(db, input),
     // Recertification and relocation (issue 6)
     projectRecertification: (view: RecertView) => recertification.projectRecertification(db, view),
     sendRecertificationNotice: (n: recertification.NoticeInput) => recertification.sendRecertificationNotice(db, n),

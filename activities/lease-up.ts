@@ -158,3 +158,22 @@ export async function notifyApplicant(
     dedupeKey: n.dedupeKey,
   });
 }
+
+/**
+ * RejectDocuments: the household's documents named by id are marked rejected by the manager with the
+ * reason, so My Documents shows them for re-upload. Idempotent (the same values written again).
+ */
+export async function markDocumentsRejected(db: Db, input: { householdId: string; documents: { documentId?: string; reason?: string }[] }): Promise<number> {
+  let marked = 0;
+  for (const d of input.documents) {
+    if (!d.documentId) continue;
+    const result = await db
+      .updateTable('household_documents')
+      .set({ rejected_by_manager: true, rejection_reason: d.reason ?? null })
+      .where('id', '=', d.documentId)
+      .where('household_id', '=', input.householdId)
+      .executeTakeFirst();
+    marked += Number(result.numUpdatedRows ?? 0);
+  }
+  return marked;
+}

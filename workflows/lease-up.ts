@@ -17,7 +17,7 @@ import { LeaseUpState, type TimerRequest } from './lease-up.state';
 type Activities = ReturnType<typeof createActivities>;
 
 /** Database and blob writes: short, idempotent, so retried until Postgres or storage answers. */
-const { projectApplication, issueLogNumber, generateLeaseUpLetter, signLeaseUpLetter, notifyApplicant } = proxyActivities<Activities>({
+const { projectApplication, issueLogNumber, generateLeaseUpLetter, signLeaseUpLetter, notifyApplicant, markDocumentsRejected } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
@@ -76,6 +76,10 @@ export async function leaseUpApplication(input: StartLeaseUpInput): Promise<stri
         afterChange();
         if (['GenerateIncomeCertification', 'ApproveIncomeCertification', 'SignTIC', 'SignLeaseLetter'].includes(name)) {
           await letters(name, actionInput);
+        }
+        // Rejected documents are marked in the household's documents, for re-upload.
+        if (name === 'RejectDocuments' && actionInput.documents?.some((d) => d.documentId)) {
+          await markDocumentsRejected({ householdId: input.householdId, documents: actionInput.documents });
         }
         return state.view(Date.now());
       },

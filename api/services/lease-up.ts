@@ -125,10 +125,19 @@ export async function act(
   if (roleOf(action) !== role) throw forbidden();
   // A finished workflow takes no more Updates; answer as its validator would have.
   if (FINAL_STATUSES.includes(current.status)) throw conflict(finishedRefusal(current, action));
+  await assertHouseholdDocuments(db, current.householdId, body.documents);
   const view = await temporal.workflow.getHandle(leaseUpWorkflowId(applicationId)).executeUpdate(leaseUpUpdates[action], {
     args: [{ ...body, actor: { userId: session.userId, role, impersonatedBy: session.realUserId } }],
   });
   return withNames(db, view, role);
+}
+
+/** Documents named by id in an action (rejected, or answering a request) must be this household's. */
+async function assertHouseholdDocuments(db: Db, householdId: string, documents: ActionInput['documents']): Promise<void> {
+  const ids = [...new Set((documents ?? []).map((d) => d.documentId).filter((id): id is string => !!id))];
+  if (ids.length === 0) return;
+  const found = await db.selectFrom('household_documents').select('id').where('household_id', '=', householdId).where('id', 'in', ids).execute();
+  if (found.length !== ids.length) throw notFound();
 }
 
 /** `getApplications`: the household's own applications, or a manager's organisation's (read model). */

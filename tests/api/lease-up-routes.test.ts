@@ -180,6 +180,13 @@ describe.sequential('lease-up and opportunity routes', () => {
     const other = (await inject('GET', '/api/Opportunity/published-opportunities')).json().data.find((o: { id: string }) => o.id !== opportunityId).id;
     const id = (await inject('POST', '/api/LeaseUpApplication/apply', stranger, { opportunityId: other, householdSize: 1, householdIncome: 30_000, agreeToTerms: true })).json().data.applicationId;
     await inject('POST', `/api/Household/submit-applicant-profile/${id}`, stranger);
+    // A document of another household cannot be named in this application.
+    const foreign = await stack.db
+      .insertInto('household_documents')
+      .values({ household_id: (await stack.db.selectFrom('households').select('id').where('head_user_id', '=', applicant.userId).executeTakeFirstOrThrow()).id, document_type: 'PayStub', file_name: 'x.pdf', content_type: 'application/pdf', size_bytes: 10, uploaded_by: applicant.userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await act(id, 'RejectDocuments', { documents: [{ item: 'Pay stub', documentId: foreign.id, reason: 'x' }] })).statusCode).toBe(404);
     await act(id, 'RequestConsentForScreening');
     expect((await inject('POST', `/api/LeaseUpApplication/background-consent/${id}/false`, applicant)).statusCode).toBe(403);
     expect((await inject('POST', `/api/LeaseUpApplication/background-consent/${id}/false`, stranger)).json().data).toMatchObject({ consent: 'denied', currentStep: 'decision' });

@@ -38,8 +38,16 @@ describe.sequential('lease-up workflow: review, documents, consent and appeals (
     const { handle, input } = await t.start();
     const me = (extra = {}) => t.applicant(input.applicantUserId, extra);
     expect(await t.refusal(t.send(handle, 'RejectDocuments', t.manager({ documents: [] })))).toBe('documentsRequired');
-    let view = await t.send(handle, 'RejectDocuments', t.manager({ documents: [{ item: 'Pay stub March', reason: 'Unreadable scan' }] }));
+    const stub = await t.db
+      .insertInto('household_documents')
+      .values({ household_id: input.householdId, document_type: 'PayStub', file_name: 'march.pdf', content_type: 'application/pdf', size_bytes: 1000, uploaded_by: input.applicantUserId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let view = await t.send(handle, 'RejectDocuments', t.manager({ documents: [{ item: 'Pay stub March', documentId: stub.id, reason: 'Unreadable scan' }] }));
     expect(view).toMatchObject({ currentStep: 'additional_documents', outstandingDocuments: [{ item: 'Pay stub March', kind: 'rejected', reason: 'Unreadable scan' }] });
+    // The household's document is marked rejected with the reason, for My Documents to show.
+    const marked = await t.db.selectFrom('household_documents').select(['rejected_by_manager', 'rejection_reason']).where('id', '=', stub.id).executeTakeFirstOrThrow();
+    expect(marked).toEqual({ rejected_by_manager: true, rejection_reason: 'Unreadable scan' });
     expect(view.timeline.find((s) => s.step === 'additional_documents')?.state).toBe('current');
     expect(await t.refusal(t.send(handle, 'SubmitAdditionalDocuments', me({ documents: [] })))).toBe('answerEveryDocument');
     view = await t.send(handle, 'SubmitAdditionalDocuments', me({ documents: [{ item: 'Pay stub March', documentId: input.householdId }] }));

@@ -5,6 +5,7 @@ import { api } from '../../../lib/api-client';
 import type { ApplicationDetail, LeaseUpAction, OpportunityDetail } from '../../../lib/domain';
 import { formatDate } from '../../../lib/format';
 import type { ActionPayload } from '../api/run-action';
+import { useHouseholdDocuments } from '../api/household-documents';
 import { SignaturePadField } from './signature-pad';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -30,10 +31,16 @@ export function readPayload(action: LeaseUpAction, form: FormData, application: 
   const lines = (name: string) => text(name).split('\n').map((l) => l.trim()).filter(Boolean);
   switch (action) {
     case 'RejectDocuments': {
-      const documents = lines('documents').map((line) => {
+      const chosen = form.getAll('rejectDocumentId').map(String).map((documentId) => ({
+        item: text(`label-${documentId}`),
+        documentId,
+        ...(text(`reason-${documentId}`) ? { reason: text(`reason-${documentId}`) } : {}),
+      }));
+      const typed = lines('documents').map((line) => {
         const [item, ...reason] = line.split(':');
         return { item: item!.trim(), ...(reason.join(':').trim() ? { reason: reason.join(':').trim() } : {}) };
       });
+      const documents = [...chosen, ...typed];
       return documents.length ? { documents } : null;
     }
     case 'RequestAdditionalDocuments': {
@@ -43,8 +50,12 @@ export function readPayload(action: LeaseUpAction, form: FormData, application: 
       return { documentTypes, ...(text('note') ? { note: text('note') } : {}), ...(due ? { dueAt: new Date(`${due}T23:59:00`).toISOString() } : {}) };
     }
     case 'SubmitAdditionalDocuments': {
-      const documents = application.outstandingDocuments.map((d, i) => ({ item: d.item, reason: text(`answer-${i}`) }));
-      return documents.every((d) => d.reason) ? { documents } : null;
+      const documents = application.outstandingDocuments.map((d, i) => ({
+        item: d.item,
+        ...(text(`file-${i}`) ? { documentId: text(`file-${i}`) } : {}),
+        ...(text(`answer-${i}`) ? { reason: text(`answer-${i}`) } : {}),
+      }));
+      return documents.every((d) => d.documentId || d.reason) ? { documents } : null;
     }
     case 'ProceedToAppointmentScheduling': {
       const slots = [0, 1, 2].map((i) => text(`slot-${i}`)).filter(Boolean).map((s) => new Date(s).toISOString());
@@ -84,6 +95,13 @@ export function ActionFields({ action, application, onSignature }: { action: Lea
     queryFn: () => api.get<OpportunityDetail>(`/Opportunity/${encodeURIComponent(application.opportunityId)}`),
     enabled: action === 'OfferUnit',
   });
+  const documents = useHouseholdDocuments(
+    application.householdId,
+    application.viewerRole === 'manager',
+    action === 'RejectDocuments' || action === 'SubmitAdditionalDocuments',
+  );
+  const uploaded = (documents.data ?? []).filter((d) => d.fileUrl || d.uploadDate);
+  const docLabel = (d: { documentTypeName: string; fileName: string }) => `${d.documentTypeName}: ${d.fileName}`;
   const field = (name: string, label: string, input: React.ReactNode) => (
     <div className="field" key={name}>
       <label htmlFor={`${id}-${name}`}>{label}</label>
@@ -92,7 +110,25 @@ export function ActionFields({ action, application, onSignature }: { action: Lea
   );
   switch (action) {
     case 'RejectDocuments':
-      return field('documents', t('form.rejectDocuments'), <textarea id={`${id}-documents`} name="documents" rows={4} required />);
+      return (
+        <>
+          {uploaded.length > 0 ? (
+            <fieldset>
+              <legend>{t('form.chooseDocuments')}</legend>
+              {uploaded.map((d) => (
+                <div key={d.id} className="field">
+                  <label className="choice">
+                    <input type="checkbox" name="rejectDocumentId" value={d.id} /> {docLabel(d)}
+                  </label>
+                  <input type="hidden" name={`label-${d.id}`} value={docLabel(d)} />
+                  <input name={`reason-${d.id}`} aria-label={t('form.reasonFor', { name: docLabel(d) })} placeholder={t('confirm.reason')} maxLength={2000} />
+                </div>
+              ))}
+            </fieldset>
+          ) : null}
+          {field('documents', t('form.rejectDocuments'), <textarea id={`${id}-documents`} name="documents" rows={3} />)}
+        </>
+      );
     case 'RequestAdditionalDocuments':
       return (
         <>
@@ -105,9 +141,24 @@ export function ActionFields({ action, application, onSignature }: { action: Lea
       return (
         <>
           <p>{t('form.answerEach')}</p>
-          {application.outstandingDocuments.map((d, i) =>
-            field(`answer-${i}`, `${d.item}${d.reason ? ` (${d.reason})` : ''}`, <textarea id={`${id}-answer-${i}`} name={`answer-${i}`} rows={2} required />),
-          )}
+          {application.outstandingDocuments.map((d, i) => (
+            <fieldset key={d.item}>
+              <legend>{`${d.item}${d.reason ? ` (${d.reason})` : ''}`}</legend>
+              {field(
+                `file-${i}`,
+                t('form.uploadedFile'),
+                <select id={`${id}-file-${i}`} name={`file-${i}`} defaultValue="">
+                  <option value="">{t('form.noFile')}</option>
+                  {uploaded.map((u) => (
+                    <option key={u.id} value={u.id}>
+                      {docLabel(u)}
+                    </option>
+                  ))}
+                </select>,
+              )}
+              {field(`answer-${i}`, t('form.orReason'), <textarea id={`${id}-answer-${i}`} name={`answer-${i}`} rows={2} />)}
+            </fieldset>
+          ))}
         </>
       );
     case 'ProceedToAppointmentScheduling':
