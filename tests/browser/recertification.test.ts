@@ -89,5 +89,9 @@ describe('recertification in the browser', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('recertification-approved').textContent()).toBe('Your recertification has been approved. Thank you!');
     await expect.poll(() => page.getByTestId('recertification-case').textContent()).toContain('Completed');
+    // After approval the tenant can report a change, which opens an interim recertification.
+    await page.getByRole('button', { name: 'My income changed' }).click();
+    await expect.poll(() => page.getByTestId('recertification-case').textContent()).toContain('Interim');
+    await expect.poll(() => page.getByTestId('recertification-case').textContent()).toContain('Action needed');
   }, 120_000);
 });

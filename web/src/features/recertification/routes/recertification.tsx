@@ -7,6 +7,7 @@ import { useErrorText } from '../../../lib/errors';
 import type { RecertActionBody, RecertTenantAction } from '../../../lib/domain';
 import { useRecertificationAction, useRecertificationStatus } from '../api/recertification';
 import { CaseSummary } from '../components/case-summary';
+import { ReportChange } from '../components/report-change';
 import { ChoicePanel } from '../components/choice-panel';
 import { SignPanel } from '../components/sign-panel';
 
@@ -28,6 +29,7 @@ export function RecertificationRoute() {
       <div className="page">
         <h1>{t('title')}</h1>
         <p>{t('noCase')}</p>
+        <ReportChange />
       </div>
     );
   }
@@ -89,6 +91,7 @@ export function RecertificationRoute() {
         </section>
       ) : null}
       {c.status === 'active' && c.view.availableActions.tenant.length === 0 ? <p>{t('waiting')}</p> : null}
+      {c.status === 'completed' ? <ReportChange /> : null}
     </div>
   );
 }
