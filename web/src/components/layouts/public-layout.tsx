@@ -3,6 +3,7 @@ import { Link, Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { homePathFor } from '../../features/auth/home-path';
+import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh';
 import { LanguagePicker } from './language-picker';
 import { MAIN_ID, SkipLink } from './skip-link';
 import { SiteFooter } from './site-footer';
@@ -11,6 +12,8 @@ import { SiteFooter } from './site-footer';
 export function PublicLayout() {
   const { t } = useTranslation('common');
   const session = useSession();
+  // A signed-in visitor of public pages keeps a fresh token too (spec section 4).
+  useTokenRefresh();
   return (
     <div className="layout">
       <SkipLink />
