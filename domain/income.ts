@@ -137,3 +137,12 @@ export const ZeroIncomeDeclarationInput = z.object({
 export const LumpSumPaymentInput = z.object({ memberId: uuid, amount: money, receivedDate: isoDate, source: requiredText(200) });
 export const IncomeTaxRefundInput = z.object({ memberId: uuid, amount: money, taxYear: z.number().int().min(1990).max(2100) });
 export type ZeroIncomeDeclarationInput = z.infer<typeof ZeroIncomeDeclarationInput>;
+
+/**
+ * Section 5: a pay-stub employer name that differs from the saved one prompts whether to update the
+ * saved name. Differences of case, spacing and punctuation alone do not count.
+ */
+export function employerNameDiffers(saved: string | null | undefined, onPayStub: string | null | undefined): boolean {
+  const norm = (v: string | null | undefined) => (v ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return norm(onPayStub) !== '' && norm(saved) !== norm(onPayStub);
+}

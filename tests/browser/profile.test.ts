@@ -119,9 +119,15 @@ describe('household profile in the browser', () => {
 
     await page.getByRole('tab', { name: 'Documents' }).click();
     await page.getByLabel('Document for').selectOption({ label: 'Rosa Diaz: Pay stub' });
+    await page.getByLabel('Employer name on the pay stub (optional)').fill('Bronx Bakery & Cafe');
     await page.getByLabel(/^Files/).setInputFiles({ name: 'pay-stub.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText('Documents on file: 1').waitFor();
+    // Section 5: the pay stub names another employer, so the household is asked whether to update it.
+    await page.getByRole('dialog', { name: 'Update the employer name?' }).getByRole('button', { name: 'Yes, update it' }).click();
+    await expect
+      .poll(async () => (await stack.db.selectFrom('household_incomes').select('details').where('income_type', '=', 'employment').execute()).map((r) => (r.details as { employerName: string }).employerName))
+      .toContain('Bronx Bakery & Cafe');
 
     await page.getByLabel('Address line 1', { exact: true }).fill('77 Grand Concourse');
     await page.getByLabel('City', { exact: true }).fill('Bronx');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   AddressInput, AssetInput, AssetsMultipleInput, IncomeInput, MEMBER_MESSAGES, MemberInput, QuestionAnswer, ReviewReasonInput, UploadFields,
   ZeroIncomeDeclarationInput, fileCountProblem, fileKindOf, householdIncomeProblem, documentStatusOf, uploadDateOf, ageOn,
-  isValidSsn, isValidItin, isValidAlienNumber, ManagerReviewInput, RentalAssistanceInput,
+  isValidSsn, isValidItin, isValidAlienNumber, ManagerReviewInput, RentalAssistanceInput, employerNameDiffers,
 } from '../../domain';
 
 /** Section 5 rules: each with a passing and a failing case, checked on the messages users see. */
@@ -83,6 +83,11 @@ describe('income (spec sections 3 and 5)', () => {
     const support = { ...job, incomeType: 'alimony_child_support', agreementType: 'court_order', expectedAmount: 400, expectedFrequency: 'monthly', actualAmount: 200, actualFrequency: 'monthly' };
     expect(messages(IncomeInput, support)).toEqual(['Please provide a reason.']);
     expect(messages(IncomeInput, { ...support, discrepancyReason: 'Paid half since March' })).toEqual([]);
+  });
+  it('prompts to update the saved employer name only when the pay stub names another employer', () => {
+    expect(employerNameDiffers('Bronx Bakery', 'BRONX BAKERY.')).toBe(false);
+    expect(employerNameDiffers('Bronx Bakery', '')).toBe(false);
+    expect(employerNameDiffers('Bronx Bakery', 'Bronx Bakery & Cafe LLC')).toBe(true);
   });
   it('requires an explanation for zero income', () => {
     expect(messages(ZeroIncomeDeclarationInput, { memberId: uuid, duration: '3_to_6_months', reasons: '', expenses: 'Family helps' })).toEqual([

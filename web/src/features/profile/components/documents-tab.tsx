@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_TYPES, fileCountProblem, type DocumentType } from '../../../lib/domain';
+import { DOCUMENT_TYPES, employerNameDiffers, fileCountProblem, type DocumentType, type IncomeView } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/errors';
 import { uploadDocument, useDocuments } from '../../documents/api/documents';
-import { useRequiredDocs } from '../api/profile';
+import { useIncome, useRequiredDocs } from '../api/profile';
+import { EmployerNamePrompt } from './employer-name-prompt';
 import { FieldError } from './field-error';
 
 /** The required-documents checklist per income entry, and an upload form (type checked by the server). */
@@ -19,6 +20,9 @@ export function DocumentsTab() {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [other, setOther] = useState<DocumentType>('other');
+  const income = useIncome();
+  const [stubEmployer, setStubEmployer] = useState('');
+  const [prompt, setPrompt] = useState<IncomeView | null>(null);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -31,6 +35,8 @@ export function DocumentsTab() {
     try {
       await uploadDocument({ documentType, incomeId: item?.incomeId, memberId: item?.memberId }, files);
       setFiles([]);
+      const entry = income.data?.find((i) => i.id === item?.incomeId);
+      if (entry && documentType === 'pay_stub' && 'employerName' in entry && employerNameDiffers(entry.employerName, stubEmployer)) setPrompt(entry);
       await client.invalidateQueries({ queryKey: ['household'] });
     } catch (error) {
       setProblem(errorText(error));
@@ -70,6 +76,12 @@ export function DocumentsTab() {
             </select>
           </div>
         )}
+        {target.endsWith(':pay_stub') ? (
+          <div className="field">
+            <label htmlFor="doc-employer">{t('profile:documents.employerOnStub')}</label>
+            <input id="doc-employer" value={stubEmployer} onChange={(e) => setStubEmployer(e.target.value)} />
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor="doc-files">{t('profile:documents.files')}</label>
           <input id="doc-files" type="file" multiple accept="application/pdf,image/jpeg,image/png,image/heic,image/tiff" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
@@ -77,6 +89,7 @@ export function DocumentsTab() {
         </div>
         <button type="submit" className="button button-primary" disabled={busy}>{t('profile:documents.upload')}</button>
       </form>
+      <EmployerNamePrompt income={prompt} onPayStub={stubEmployer.trim()} onClose={() => setPrompt(null)} />
       <p className="muted">{t('profile:documents.count', { count: documents.data?.length ?? 0 })}</p>
     </div>
   );
