@@ -3,6 +3,7 @@ import type {
 } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { HttpError, unprocessable } from '../errors';
+import { isProfileLocked } from '../../activities/profile-lock';
 import { listMembers } from './household-members';
 import { computeCompletion, refreshCompletion } from './profile-completion';
 
@@ -54,15 +55,18 @@ export async function answerIncomeQuestion(db: Db, householdId: string, { answer
 
 /** The profile screen in one read: members, address, questions, preferences and completion. */
 export async function loadProfile(db: Db, householdId: string) {
-  const [members, row, completion, household] = await Promise.all([
+  const [members, row, completion, household, locked] = await Promise.all([
     listMembers(db, householdId),
     getProfileRow(db, householdId),
     computeCompletion(db, householdId),
     db.selectFrom('households').select(['household_size', 'profile_completion']).where('id', '=', householdId).executeTakeFirstOrThrow(),
+    isProfileLocked(db, householdId),
   ]);
   return {
     householdId,
     householdSize: household.household_size,
+    /** Spec section 4: a confirmed recertification locks the profile against editing. */
+    locked,
     members,
     address: row?.address ?? null,
     preferences: row?.preferences ?? null,

@@ -166,7 +166,7 @@ describe('household profile API', () => {
       expect(r.statusCode, url).toBe(409);
       expect(r.json()).toMatchObject({ data: { code: 'profileLocked' }, message: expect.stringContaining('locked') });
     }
-    expect((await call('GET', '/api/Household/profile', who.headers)).statusCode).toBe(200);
+    expect((await call('GET', '/api/Household/profile', who.headers)).json().data.locked).toBe(true);
     await unlockProfile(stack.db, { householdId });
     expect((await call('POST', '/api/Household/CreateApplicantOrMember', who.headers, adultMember())).statusCode).toBe(201);
   });

@@ -125,6 +125,7 @@ describe('household profile in the browser', () => {
     await page.getByText('Documents on file: 1').waitFor();
     // Section 5: the pay stub names another employer, so the household is asked whether to update it.
     await page.getByRole('dialog', { name: 'Update the employer name?' }).getByRole('button', { name: 'Yes, update it' }).click();
+    await page.getByRole('dialog', { name: 'Update the employer name?' }).waitFor({ state: 'hidden' });
     await expect
       .poll(async () => (await stack.db.selectFrom('household_incomes').select('details').where('income_type', '=', 'employment').execute()).map((r) => (r.details as { employerName: string }).employerName))
       .toContain('Bronx Bakery & Cafe');

@@ -6,6 +6,7 @@ import type { AddressInput, AssetView, IncomeView, MemberView, ProfileCompletion
 export interface HouseholdProfile {
   householdId: string;
   householdSize: number;
+  locked: boolean;
   members: MemberView[];
   address: AddressInput | null;
   preferences: Record<string, unknown> | null;

@@ -21,7 +21,8 @@ export function EmployerNamePrompt({ income, onPayStub, onClose }: { income: Inc
           onClick={() => {
             if (income) {
               const { memberName: _n, annualAmount: _a, ...entry } = income;
-              save.mutate({ ...entry, employerName: onPayStub }, { onSuccess: onClose });
+              save.mutate({ ...entry, employerName: onPayStub });
+              onClose();
             }
           }}
         >

@@ -10,6 +10,7 @@ export function IncomeTab({ householdId, hasIncome, members }: { householdId: st
   const { t } = useTranslation(['profile', 'lookups']);
   const income = useIncome();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   const answer = useHouseholdMutation(householdCalls.incomeQuestion);
   const remove = useHouseholdMutation(householdCalls.deleteIncome);
   const entries = income.data ?? [];
@@ -21,7 +22,9 @@ export function IncomeTab({ householdId, hasIncome, members }: { householdId: st
           <li key={i.id}>
             {i.memberName}: {t(`lookups:incomeType.${i.incomeType}` as never)} — {i.amount} ({t(`lookups:payFrequency.${i.frequency}` as never)}) ·{' '}
             {t('profile:income.annual', { amount: i.annualAmount.toLocaleString() })}{' '}
+            <button type="button" className="button button-secondary" onClick={() => setEditing(i.id)}>{t('profile:form.edit')}</button>{' '}
             <button type="button" className="button button-secondary" onClick={() => remove.mutate(i.id)}>{t('profile:form.delete')}</button>
+            {editing === i.id ? <IncomeForm members={members} entry={i} onDone={() => setEditing(null)} /> : null}
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
   CONTRIBUTION_TYPES, GIG_PLATFORM_CATEGORIES, INCOME_TYPES, IncomeInput, PAY_FREQUENCIES, SUPPORT_AGREEMENT_TYPES, ZERO_INCOME_DURATIONS,
+  type IncomeView,
   type MemberView,
 } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/errors';
@@ -26,11 +27,16 @@ const EXTRA: Partial<Record<(typeof INCOME_TYPES)[number], Extra[]>> = {
 };
 
 /** Add an income entry of any type, validated by the shared IncomeInput schema. */
-export function IncomeForm({ members, onDone }: { members: MemberView[]; onDone: () => void }) {
+export function IncomeForm({ members, entry, onDone }: { members: MemberView[]; entry?: IncomeView; onDone: () => void }) {
   const { t } = useTranslation(['profile', 'lookups']);
   const errorText = useErrorText();
-  const form = useForm<Record<string, string>>({ resolver: zodResolver(IncomeInput) as never, defaultValues: { memberId: members[0]?.id ?? '', incomeType: 'employment', frequency: 'monthly' } });
-  const save = useHouseholdMutation(householdCalls.saveIncome);
+  const form = useForm<Record<string, string>>({
+    resolver: zodResolver(IncomeInput) as never,
+    defaultValues: entry
+      ? (Object.fromEntries(Object.entries(entry).filter(([k]) => k !== 'memberName' && k !== 'annualAmount').map(([k, v]) => [k, v === null ? '' : Array.isArray(v) ? v : String(v)])) as Record<string, string>)
+      : { memberId: members[0]?.id ?? '', incomeType: 'employment', frequency: 'monthly' },
+  });
+  const save = useHouseholdMutation((values: Record<string, unknown>) => householdCalls.saveIncome({ ...values, id: entry?.id }));
   const { register, watch } = form;
   const errors = form.formState.errors as Record<string, HookFieldError | undefined>;
   const type = watch('incomeType') as (typeof INCOME_TYPES)[number];

@@ -30,6 +30,7 @@ export function ProfileRoute() {
   return (
     <div className="page">
       <h1>{t('title')}</h1>
+      {p.locked ? <p className="notice" role="status">{t('locked')}</p> : null}
       <section className="panel panel-highlight" aria-label={t('summary.title')}>
         <h2>{t('summary.title')}</h2>
         <p>
