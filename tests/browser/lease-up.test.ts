@@ -101,6 +101,7 @@ describe('lease-up in the browser', () => {
     await applicant.getByRole('listitem').getByRole('heading', { level: 2 }).getByRole('link').first().click();
     await applicant.getByRole('button', { name: /Add to favourites/ }).click();
     await applicant.getByRole('button', { name: /Remove from favourites/ }).waitFor();
+    const opportunityUrl = new URL(applicant.url()).pathname;
     await applicant.getByRole('button', { name: 'Apply', exact: true }).click();
     const apply = applicant.getByRole('dialog');
     await apply.getByLabel('Household size (number of people)').fill('2');
@@ -162,6 +163,12 @@ describe('lease-up in the browser', () => {
     const steps = applicant.getByRole('region', { name: 'Timeline' }).locator('li');
     expect(await applicant.getByRole('region', { name: 'Timeline' }).locator('li[aria-current="step"]').count()).toBe(0);
     expect(await steps.count()).toBe(11);
+
+    // The opportunity page now points to the household's application (check-application-status).
+    await applicant.goto(opportunityUrl);
+    await applicant.getByText('Your household has applied to this lottery.').waitFor();
+    await applicant.getByRole('link', { name: 'View your application' }).click();
+    await applicant.waitForURL(`**${applicationUrl}`);
 
     await applicant.goto('/my-favorites');
     await applicant.getByRole('heading', { level: 1, name: 'My favourites' }).waitFor();

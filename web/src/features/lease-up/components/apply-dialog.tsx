@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '../../../lib/api-client';
 import { Dialog } from '../../../components/ui/dialog';
 import { paths } from '../../../config/paths';
 import { ApplyBody, type OpportunityDetail } from '../../../lib/domain';
@@ -19,8 +21,25 @@ function toNumber(value: FormDataEntryValue | null): number {
 export function ApplyButton({ opportunity }: { opportunity: OpportunityDetail }) {
   const { t } = useTranslation('opportunities');
   const [open, setOpen] = useState(false);
+  const session = useSession();
+  const userId = session?.user.userId ?? '';
+  // `check-application-status`: one application per household per lottery, so point to it when it exists.
+  const status = useQuery({
+    queryKey: ['applications', 'status', opportunity.id, userId],
+    queryFn: ({ signal }) =>
+      api.get<{ applied: boolean; applicationId: string | null }>(
+        `/LeaseUpApplication/check-application-status/${encodeURIComponent(opportunity.id)}/${encodeURIComponent(userId)}`,
+        { signal },
+      ),
+    enabled: !!userId,
+  });
   return (
     <>
+      {status.data?.applied && status.data.applicationId ? (
+        <p className="notice">
+          {t('apply.alreadyApplied')} <Link to={paths.app.application.getHref(status.data.applicationId)}>{t('apply.viewApplication')}</Link>
+        </p>
+      ) : null}
       <button type="button" className="button button-primary button-large" onClick={() => setOpen(true)}>
         {t('apply.button')}
       </button>
