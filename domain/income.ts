@@ -105,7 +105,9 @@ export const ZERO_INCOME_MESSAGES = {
  */
 export function householdIncomeProblem(memberIds: string[], incomes: Pick<IncomeInput, 'memberId' | 'incomeType' | 'amount'>[]): string | null {
   const valid = incomes.filter((i) => i.incomeType !== 'zero_income' && i.amount > 0);
-  const zeroMembers = new Set(incomes.filter((i) => i.incomeType === 'zero_income').map((i) => i.memberId));
+  const earning = new Set(valid.map((i) => i.memberId));
+  // A member who declared zero income but also reports valid income is not a zero-income member.
+  const zeroMembers = new Set(incomes.filter((i) => i.incomeType === 'zero_income' && !earning.has(i.memberId)).map((i) => i.memberId));
   if (memberIds.length > 0 && memberIds.every((id) => zeroMembers.has(id))) return ZERO_INCOME_MESSAGES.allZero;
   if (valid.length === 0) return ZERO_INCOME_MESSAGES.noValidIncome;
   return null;

@@ -102,6 +102,7 @@ describe('income (spec sections 3 and 5)', () => {
       'All members cannot declare zero income',
     );
     expect(householdIncomeProblem([a, b], [{ memberId: a, incomeType: 'employment', amount: 900 }, { memberId: b, incomeType: 'zero_income', amount: 0 }])).toBeNull();
+    expect(householdIncomeProblem([a], [{ memberId: a, incomeType: 'zero_income', amount: 0 }, { memberId: a, incomeType: 'alimony_child_support', amount: 300 }])).toBeNull();
   });
 });
 
