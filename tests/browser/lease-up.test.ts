@@ -170,6 +170,10 @@ describe('lease-up in the browser', () => {
     await applicant.getByRole('link', { name: 'View your application' }).click();
     await applicant.waitForURL(`**${applicationUrl}`);
 
+    await applicant.goto('/opportunities');
+    await applicant.getByRole('heading', { level: 1, name: 'Housing opportunities' }).waitFor();
+    expect(await applicant.getByText('★ Favourite').count()).toBe(1);
+
     await applicant.goto('/my-favorites');
     await applicant.getByRole('heading', { level: 1, name: 'My favourites' }).waitFor();
     expect(await applicant.getByRole('listitem').filter({ has: applicant.getByRole('heading', { level: 2 }) }).count()).toBe(1);

@@ -18,6 +18,7 @@ export function useSetFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { opportunityId: string; isFavorite: boolean }) => api.post<{ opportunityId: string; isFavorite: boolean }>('/FavoriteOpportunity', input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: favoritesKey }),
+    // The lists mark favourites too: refresh every opportunity list.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['opportunities'] }),
   });
 }

@@ -3,9 +3,10 @@ import { ApiError, api } from '../../../lib/api-client';
 import type { OpportunityFilter, OpportunitySummary } from '../../../lib/domain';
 
 /** GET /api/Opportunity/published-opportunities?type=all|rental|ownership&search=... */
-export async function getPublishedOpportunities(filter: OpportunityFilter, signal?: AbortSignal): Promise<OpportunitySummary[]> {
+export async function getPublishedOpportunities(filter: OpportunityFilter, signal?: AbortSignal, signedIn = false): Promise<OpportunitySummary[]> {
   try {
-    return await api.get<OpportunitySummary[]>('/Opportunity/published-opportunities', {
+    // Signed in: `filtered-opportunities` also marks the user's favourites.
+    return await api.get<OpportunitySummary[]>(signedIn ? '/Opportunity/filtered-opportunities' : '/Opportunity/published-opportunities', {
       query: { type: filter.type, search: filter.search },
       signal,
     });
@@ -16,12 +17,12 @@ export async function getPublishedOpportunities(filter: OpportunityFilter, signa
   }
 }
 
-export const publishedOpportunitiesQueryOptions = (filter: OpportunityFilter) =>
+export const publishedOpportunitiesQueryOptions = (filter: OpportunityFilter, signedIn = false) =>
   queryOptions({
-    queryKey: ['opportunities', 'published', filter.type, filter.search ?? ''],
-    queryFn: ({ signal }) => getPublishedOpportunities(filter, signal),
+    queryKey: ['opportunities', 'published', filter.type, filter.search ?? '', signedIn],
+    queryFn: ({ signal }) => getPublishedOpportunities(filter, signal, signedIn),
   });
 
-export function usePublishedOpportunities(filter: OpportunityFilter) {
-  return useQuery(publishedOpportunitiesQueryOptions(filter));
+export function usePublishedOpportunities(filter: OpportunityFilter, signedIn = false) {
+  return useQuery(publishedOpportunitiesQueryOptions(filter, signedIn));
 }

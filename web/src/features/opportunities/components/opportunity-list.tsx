@@ -31,6 +31,7 @@ export function OpportunityList({ opportunities, detailHref }: OpportunityListPr
             <p className="card-meta">
               <span className="badge badge-kind">{t(`types.${opportunity.kind}`)}</span>
               <LotteryCountdown daysRemaining={opportunity.daysRemaining} />
+              {opportunity.isFavorite ? <span className="badge"> ★ {t('favorites.badge')}</span> : null}
             </p>
             <p>{opportunity.address}</p>
             <p className="muted">{t('list.units', { count: opportunity.unitCount })}</p>

@@ -15,7 +15,7 @@ export function OpportunitiesRoute({ variant }: { variant: 'public' | 'app' }) {
   const errorText = useErrorText();
   usePageTitle(t('list.title'));
   const [filters, setFilters] = useOpportunityFilters();
-  const query = usePublishedOpportunities(filters);
+  const query = usePublishedOpportunities(filters, variant === 'app');
   const detailHref = variant === 'public' ? paths.public.opportunity.getHref : paths.app.opportunity.getHref;
 
   return (
