@@ -1,9 +1,9 @@
 import type { ActionItem, DashboardData, ProfileLockStatus, RecertificationCase } from '../../domain';
-import { isProfileLocked } from '../../activities/profile-lock';
 import { HttpError } from '../errors';
 import type { Session } from '../plugins/auth';
 import * as recert from './recertification';
 import type { RecertDeps } from './recertification-cycle';
+import { householdFlags } from './household-flags';
 import * as relocation from './relocation';
 import { householdOf } from './users';
 
@@ -80,23 +80,16 @@ export async function profileLockStatus(deps: RecertDeps, session: Session): Pro
     .select(['h.id as household_id', 'h.household_size', 'h.organization_id as household_org', 'o.email', 'o.phone'])
     .where('u.id', '=', session.userId)
     .executeTakeFirstOrThrow();
-  const latest = row.household_id
-    ? await deps.db
-        .selectFrom('recertification_cases')
-        .select(['status', 'tenant_signed'])
-        .where('household_id', '=', row.household_id)
-        .orderBy('started_at', 'desc')
-        .executeTakeFirst()
-    : undefined;
+  const flags = await householdFlags(deps.db, row.household_id);
   let org = { email: row.email, phone: row.phone };
   if (!org.email && row.household_org) {
     const o = await deps.db.selectFrom('organizations').select(['email', 'phone']).where('id', '=', row.household_org).executeTakeFirst();
     if (o) org = o;
   }
   return {
-    isProfileLocked: row.household_id ? await isProfileLocked(deps.db, row.household_id) : false,
-    isRecertificationExpired: latest?.status === 'expired',
-    isTenantSigned: latest?.tenant_signed ?? false,
+    isProfileLocked: flags.isProfileLocked,
+    isRecertificationExpired: flags.isRecertificationExpired,
+    isTenantSigned: flags.isTenantSigned,
     organizationEmail: org.email ?? '',
     organizationPhone: org.phone ?? '',
     householdSize: row.household_size ?? 0,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SignedInUser } from '../../domain';
 import type { Db } from '../../infra/db/database';
+import { householdFlags } from './household-flags';
 
 /** Finds a user by username or email, case-insensitively (spec section 4: login takes either). */
 export async function findUserForLogin(db: Db, usernameOrEmail: string) {
@@ -36,6 +37,7 @@ export async function loadSignedInUser(db: Db, userId: string): Promise<SignedIn
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row) return null;
+  const flags = await householdFlags(db, row.household_id);
   return {
     userId: row.id,
     username: row.username,
@@ -45,9 +47,9 @@ export async function loadSignedInUser(db: Db, userId: string): Promise<SignedIn
     lastName: row.last_name,
     isMfaEnabled: row.mfa_enabled,
     role: row.role,
-    isRecertificationExpired: false,
-    isProfileLocked: false,
-    isTenantSigned: false,
+    isRecertificationExpired: flags.isRecertificationExpired,
+    isProfileLocked: flags.isProfileLocked,
+    isTenantSigned: flags.isTenantSigned,
     organizationPhone: row.org_phone ?? '',
     organizationEmail: row.org_email ?? '',
     organizationId: row.organization_id ?? '',
@@ -55,7 +57,7 @@ export async function loadSignedInUser(db: Db, userId: string): Promise<SignedIn
     tenantId: row.role === 'Tenant' ? (row.household_id ?? '') : '',
     isApplicant: row.role === 'User',
     isHousingAmbassador: row.role === 'HousingAmbassador',
-    underRelocation: false,
+    underRelocation: flags.underRelocation,
     isManager: row.role === 'Manager',
   };
 }

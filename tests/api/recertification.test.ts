@@ -102,6 +102,8 @@ describe('recertification, dashboard and profile lock through the API', () => {
       organizationEmail: 'office@riverside.example.org',
       organizationPhone: '2125550100',
     });
+    // The signed-in user object (spec section 3) carries the same flag.
+    expect((await get(`/api/Account/getuserdetails/${tenant.userId}`, tenant)).json().data.isProfileLocked).toBe(true);
     res = await post(`${BASE}/${caseId}/ConfirmProfile`, tenant);
     expect(res.statusCode).toBe(409);
     expect(res.json().data.code).toBe('actionNotAllowedNow');

@@ -88,6 +88,8 @@ describe('temporary relocation through the API', () => {
     view = (await post(`${BASE}/manager/${id}/confirm-move`, manager)).json().data;
     expect(view).toMatchObject({ status: 'relocated', underRelocation: true });
     expect((await get(BASE, tenant)).json().data.underRelocation).toBe(true);
+    // The signed-in user object (spec section 3) follows once the move is projected.
+    await eventually(async () => (await get(`/api/Account/getuserdetails/${tenant.userId}`, tenant)).json().data.underRelocation === true);
 
     expect((await post(`${BASE}/manager/${id}/extend`, manager, { until: 'soon', reason: 'Works delayed' })).statusCode).toBe(400);
     expect((await post(`${BASE}/manager/${id}/extend`, tenant, { until: '2099-01-01', reason: 'Works delayed' })).statusCode).toBe(403);
