@@ -90,8 +90,8 @@ describe('household profile in the browser', () => {
     await incomeQuestion.getByLabel('Yes').click();
     await expect.poll(() => incomeQuestion.getByLabel('Yes').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Add income' }).click();
-    await page.getByLabel('Amount ($)').fill('2,100');
-    await page.getByLabel('How often').selectOption({ label: 'Every two weeks' });
+    await page.getByLabel('Amount ($)', { exact: true }).fill('2,100');
+    await page.getByLabel('How often', { exact: true }).selectOption({ label: 'Every two weeks' });
     await page.getByLabel('Employer name').fill('Bronx Bakery');
     await page.getByLabel('Start date').fill('2021-06-01');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -4,6 +4,7 @@ import type { MemberView } from '../../../lib/domain';
 import { householdCalls, useAssets, useHouseholdMutation, useIncome } from '../api/profile';
 import { AssetForm } from './asset-form';
 import { IncomeForm } from './income-form';
+import { SpecialIncomeForm } from './special-income-form';
 import { YesNoQuestion } from './yes-no-question';
 
 export function IncomeTab({ householdId, hasIncome, members }: { householdId: string; hasIncome: boolean | null; members: MemberView[] }) {
@@ -31,6 +32,7 @@ export function IncomeTab({ householdId, hasIncome, members }: { householdId: st
       {hasIncome !== false ? (adding ? <IncomeForm members={members} onDone={() => setAdding(false)} /> : (
         <button type="button" className="button button-primary" disabled={members.length === 0} onClick={() => setAdding(true)}>{t('profile:income.add')}</button>
       )) : null}
+      {members.length > 0 ? <SpecialIncomeForm members={members} /> : null}
     </div>
   );
 }
