@@ -44,6 +44,13 @@ describe('household special income, housing choices and other households’ ids'
     expect((await call('POST', '/api/SpecialIncome/LumpSumPayment', b.headers, { memberId: aMember, amount: 5, receivedDate: '2026-10-01', source: 'x' })).statusCode).toBe(404);
   });
 
+  it('keeps one applicant and one head of household per household', async () => {
+    const second = await call('POST', '/api/Household/CreateApplicantOrMember', a.headers, adultMember({ fullName: 'Another Self', headOfHousehold: false }));
+    expect(second.json()).toMatchObject({ status: 422, message: 'The household already has an applicant (relationship Self)' });
+    const head = await call('POST', '/api/Household/CreateApplicantOrMember', a.headers, adultMember({ fullName: 'Second Head', relationship: 'brother', email: null }));
+    expect(head.json()).toMatchObject({ status: 422, message: 'The household already has a head of household' });
+  });
+
   it('saves housing choices and rental assistance, and reads them back', async () => {
     expect((await call('POST', '/api/HousingChoices/rental-assistance', a.headers, { hasAssistance: true, type: 'section8_voucher' })).json().message).toBe('Required');
     const saved = await call('POST', '/api/HousingChoices/rental-assistance', a.headers, { hasAssistance: true, type: 'section8_voucher', agency: 'NYCHA', active: true, amount: '1,100', tenantShare: 400 });
