@@ -2,39 +2,23 @@ import {
   APPLICANT_ACTIONS,
   DEFAULT_LEASE_UP_SETTINGS,
   FINAL_STATUSES,
-  MANAGER_ACTIONS,
-  TIMELINE_STEPS,
   type ActionInput,
   type ActorRole,
-  type ApplicantAction,
   type ApplicationStatus,
   type HistoryEntry,
   type LeaseUpAction,
   type LeaseUpView,
   type LetterState,
-  type ManagerAction,
   type MessageCode,
   type StartLeaseUpInput,
   type TimelineStep,
-  type TimerEvent,
   type UnitOffer,
 } from '../domain';
-import { addBusinessDays, addDays, ruleRefusal, type RuleView } from './lease-up.rules';
-import { pendingTasks } from './lease-up.tasks';
+import { addBusinessDays, addDays, ruleRefusal } from './lease-up.rules';
+import { fireTimer, type ApplicantNotice, type TimerRequest } from './lease-up.timers';
+import { availableActionsOf, factsOf, viewOf } from './lease-up.view';
 
-/** A durable timer the workflow must start: `token` tells whether it still matters when it fires. */
-export interface TimerRequest {
-  event: TimerEvent;
-  at: string;
-  token: string;
-}
-
-/** A message to the applicant the workflow hands to the notification activity. */
-export interface ApplicantNotice {
-  template: string;
-  dedupeKey: string;
-  params: Record<string, string>;
-}
+export type { ApplicantNotice, TimerRequest };
 
 /**
  * The state of one lease-up application and the rules of shared/design/workflows.md.
@@ -98,7 +82,7 @@ export class LeaseUpState {
   refusal(action: LeaseUpAction, input: ActionInput, now: number): MessageCode | null {
     if (input.actor.role !== roleOf(action)) return 'forbidden';
     if (this.isFinal) return 'applicationClosed';
-    return ruleRefusal(this.facts(), action, input, now);
+    return ruleRefusal(factsOf(this), action, input, now);
   }
 
   /** Applies an action the validator accepted. */
@@ -241,45 +225,7 @@ export class LeaseUpState {
 
   /** A durable timer fired; changes state only if what it guarded still stands. */
   fire(timer: TimerRequest, now: string): boolean {
-    const still = (() => {
-      switch (timer.event) {
-        case 'AdditionalDocumentsOverdue':
-          return this.status === 'in_review' && this.step === 'additional_documents' && timer.token === `docs-${this.documentRounds}`;
-        case 'UnitOfferExpired':
-          return this.offers.some((o) => o.offerId === timer.token && o.status === 'open');
-        case 'AppealWindowClosed':
-          return this.status === 'rejected' && timer.token === `rej-${this.rejections}`;
-        case 'AppealDecisionOverdue':
-          return this.status === 'appeal_submitted' && timer.token === `appeal-${this.appeals}`;
-        case 'AppointmentReminderDay':
-        case 'AppointmentReminderHour':
-          return this.status === 'in_review' && this.step === 'screening' && timer.token === `appt-${this.bookings}`;
-      }
-    })();
-    if (!still) return false;
-    switch (timer.event) {
-      case 'AdditionalDocumentsOverdue':
-        this.documentsOverdue = true;
-        this.notice('lease-up-documents-overdue', timer, { dueAt: this.documentsDueAt ?? '' });
-        break;
-      case 'UnitOfferExpired':
-        this.offers.find((o) => o.offerId === timer.token)!.status = 'expired';
-        this.notice('lease-up-offer-expired', timer, { offerId: timer.token });
-        break;
-      case 'AppealWindowClosed':
-        this.status = 'closed';
-        break;
-      case 'AppealDecisionOverdue':
-        this.appealEscalated = true;
-        break;
-      case 'AppointmentReminderDay':
-      case 'AppointmentReminderHour':
-        this.notice('lease-up-appointment-reminder', timer, { appointmentAt: this.appointmentAt ?? '' });
-        break;
-    }
-    this.history.push({ at: now, action: timer.event, by: 'system' });
-    this.touch(now);
-    return true;
+    return fireTimer(this, timer, now);
   }
 
   setLetter(kind: 'tic' | 'lease', key: string, now: string): void {
@@ -313,88 +259,15 @@ export class LeaseUpState {
   }
 
   availableActions(now: number): LeaseUpView['availableActions'] {
-    const probe = (role: ActorRole): ActionInput => ({
-      actor: { userId: this.input.applicantUserId, role, impersonatedBy: null },
-    });
-    // Probes ask "is this possible now?" with sample input where an action needs some.
-    const sample = (a: LeaseUpAction, role: ActorRole): ActionInput => {
-      const base = probe(role);
-      if (a === 'RejectDocuments') return { ...base, documents: [{ item: 'x' }] };
-      if (a === 'RequestAdditionalDocuments') return { ...base, documentTypes: ['x'] };
-      if (a === 'SubmitAdditionalDocuments') return { ...base, documents: this.outstanding.map((d) => ({ item: d.item, reason: 'x' })) };
-      if (a === 'ProceedToAppointmentScheduling') return { ...base, slots: [new Date(now + 86_400_000).toISOString()] };
-      if (a === 'ScheduleAppointment' || a === 'RescheduleAppointment') {
-        return { ...base, slot: this.appointmentSlots.find((s) => Date.parse(s) > now && s !== this.appointmentAt) };
-      }
-      if (a === 'OfferUnit') return { ...base, units: [{ unitId: '00000000-0000-4000-8000-000000000000', unitNumber: '', bedroomType: '', address: '' }] };
-      return base;
-    };
-    return {
-      applicant: APPLICANT_ACTIONS.filter((a): a is ApplicantAction => this.refusal(a, sample(a, 'applicant'), now) === null),
-      manager: MANAGER_ACTIONS.filter((a): a is ManagerAction => this.refusal(a, sample(a, 'manager'), now) === null),
-    };
+    return availableActionsOf(this, now);
   }
 
   view(now: number = Date.parse(this.updatedAt)): LeaseUpView {
-    const facts = this.facts();
-    const available = this.availableActions(now);
-    const current = TIMELINE_STEPS.indexOf(this.step);
-    return {
-      ...facts,
-      timeline: TIMELINE_STEPS.map((step, index) => ({
-        step,
-        state:
-          index < current
-            ? this.skipped.has(step) ? 'skipped' : 'complete'
-            : index === current
-              ? this.isFinal ? 'complete' : 'current'
-              : this.skipped.has(step) ? 'skipped' : 'pending',
-        at: this.stepStartedAt.get(step) ?? null,
-      })),
-      history: [...this.history],
-      pendingTasks: pendingTasks(facts, available),
-      availableActions: available,
-    };
+    return viewOf(this, now);
   }
 
-  private facts(): RuleView {
-    return {
-      applicationId: this.input.applicationId,
-      logNumber: this.logNumber,
-      householdId: this.input.householdId,
-      opportunityId: this.input.opportunityId,
-      organizationId: this.input.organizationId,
-      applicantUserId: this.input.applicantUserId,
-      householdSize: this.householdSize,
-      householdIncome: this.householdIncome,
-      status: this.status,
-      currentStep: this.step,
-      profileSubmitted: this.profileSubmitted,
-      consent: this.consent,
-      rejectionReason: this.rejectionReason,
-      rejectedAtStep: this.rejectedAtStep,
-      outstandingDocuments: this.outstanding.map((d) => ({ ...d })),
-      documentsNote: this.documentsNote,
-      documentsDueAt: this.documentsDueAt,
-      documentsOverdue: this.documentsOverdue,
-      appointmentSlots: [...this.appointmentSlots],
-      appointmentAt: this.appointmentAt,
-      offers: this.offers.map((o) => ({ ...o })),
-      heldUnitId: this.status === 'withdrawn' ? null : (this.offers.find((o) => o.status === 'accepted')?.unitId ?? null),
-      tic: this.tic ? { ...this.tic, signatures: [...this.tic.signatures] } : null,
-      leaseLetter: this.leaseLetter ? { ...this.leaseLetter, signatures: [...this.leaseLetter.signatures] } : null,
-      appealDeadline: this.appealDeadline,
-      appealReason: this.appealReason,
-      appealDecisionDueAt: this.appealDecisionDueAt,
-      appealEscalated: this.appealEscalated,
-      settings: this.settings,
-      appliedAt: this.appliedAt,
-      updatedAt: this.updatedAt,
-      version: this.version,
-    };
-  }
 
-  private notice(template: string, timer: TimerRequest, params: Record<string, string>): void {
+  addNotice(template: string, timer: TimerRequest, params: Record<string, string>): void {
     this.notices.push({ template, dedupeKey: `lease-up:${this.input.applicationId}:${timer.event}:${timer.token}`, params });
   }
 
