@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
 
-type Auth = { authorization: string };
+type Auth = { authorization: string; userId: string };
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const BASE = '/api/TenantRecertificationStatus';
 

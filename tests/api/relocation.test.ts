@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
 
-type Auth = { authorization: string };
+type Auth = { authorization: string; userId: string };
 const BASE = '/api/Relocation';
 const unit = { unitNumber: '7C', bedroomType: '2 bedrooms', address: '22 W 135th St, New York, NY 10037' };
 
