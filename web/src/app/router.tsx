@@ -128,6 +128,7 @@ export const router = createBrowserRouter([
           { path: paths.manager.recertification.path, element: <ManagerRecertificationRoute /> },
           { path: paths.manager.relocations.path, element: <ManagerRelocationsRoute /> },
           { path: paths.manager.relocation.path, element: <ManagerRelocationRoute /> },
+          { path: paths.manager.opportunities.path, element: <ManageOpportunitiesRoute /> },
         ],
       },
       {

@@ -60,7 +60,6 @@ export const paths = {
   },
   manager: {
     tasks: { path: '/manager/tasks', getHref: () => '/manager/tasks' },
-    opportunities: { path: '/manager/opportunities', getHref: () => '/manager/opportunities' },
     recertification: {
       path: '/manager/recertification/:caseId',
       getHref: (caseId: string) => `/manager/recertification/${encodeURIComponent(caseId)}`,
@@ -70,6 +69,7 @@ export const paths = {
       path: '/manager/relocation/:id',
       getHref: (id: string) => `/manager/relocation/${encodeURIComponent(id)}`,
     },
+    opportunities: { path: '/manager/opportunities', getHref: () => '/manager/opportunities' },
   },
   ambassador: {
     // Not built yet; sign-in sends ambassadors here (spec section 4).

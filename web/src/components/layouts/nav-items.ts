@@ -30,7 +30,7 @@ export function navItemsFor(role: Role): NavItem[] {
     );
   }
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerTasks', to: paths.manager.tasks.getHref() });
-  if (MANAGER_ROLES.includes(role)) items.push({ key: 'manageOpportunities', to: paths.manager.opportunities.getHref() });
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerRelocations', to: paths.manager.relocations.getHref() });
+  if (MANAGER_ROLES.includes(role)) items.push({ key: 'manageOpportunities', to: paths.manager.opportunities.getHref() });
   return items;
 }
