@@ -17,7 +17,11 @@ function caseHref(c: InboxCase): string {
 export function TaskTable({ rows }: { rows: InboxCase[] }) {
   const { t } = useTranslation('leaseupApplications');
   const labels = useLeaseUpLabels();
-  const stepLabel = (step: string) => ((TIMELINE_STEPS as readonly string[]).includes(step) ? labels.step(step as TimelineStep) : step);
+  // Lease-up steps and actions have their own labels; recertification and relocation ones are here.
+  const stepLabel = (step: string) =>
+    (TIMELINE_STEPS as readonly string[]).includes(step) ? labels.step(step as TimelineStep) : t(`tasks.otherSteps.${step}`, { defaultValue: step });
+  const actionLabel = (kind: string, action: string) =>
+    kind === 'lease_up' ? labels.task(action as never) : t(`tasks.otherActions.${action}`, { defaultValue: action });
   return (
     <div className="table-scroll">
       <table>
@@ -45,7 +49,7 @@ export function TaskTable({ rows }: { rows: InboxCase[] }) {
                 <td>
                   <ul className="task-list">
                     {c.tasks.map((task) => (
-                      <li key={task.taskId}>{task.caseKind === 'lease_up' ? labels.task(task.action as never) : task.action}</li>
+                      <li key={task.taskId}>{actionLabel(task.caseKind, task.action)}</li>
                     ))}
                   </ul>
                 </td>
