@@ -155,12 +155,12 @@ describe('recertification, dashboard and profile lock through the API', () => {
     const workflowId = `recertification/${caseId}`;
     await eventually(async () => (await stack.db.selectFrom('recertification_cases').select('status').where('id', '=', caseId).executeTakeFirst())?.status === 'completed');
     await stack.temporal.workflowService.deleteWorkflowExecution({ namespace: stack.config.TEMPORAL_NAMESPACE, workflowExecution: { workflowId } });
-    await eventually(() => stack.temporal.workflow.getHandle(workflowId).describe().then(() => false, () => true));
+    await eventually(() => stack.temporal.workflow.getHandle(workflowId).describe().then(() => false, () => true), 90_000);
     const archived = await get(`${BASE}/case/${caseId}`, manager);
     expect(archived.statusCode).toBe(200);
     expect(archived.json().data).toMatchObject({ status: 'completed', unitNumber: '4B' });
     expect((await get('/api/Dashboard/getDashboardData', tenant)).statusCode).toBe(200);
-  });
+  }, 150_000);
 
   it('starts an interim recertification once per day; the manager can start one for a household of the organisation', async () => {
     const res = await post(`${BASE}/interim`, tenant, { reason: 'income_change' });

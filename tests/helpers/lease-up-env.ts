@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
-import { WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
-import { inject } from 'vitest';
-import { createActivities } from '../../activities';
+import type { WorkflowHandle } from '@temporalio/client';
 import type { ActionInput, LeaseUpAction, StartLeaseUpInput } from '../../domain';
-import { S3BlobStore } from '../../infra/blobs';
-import { seedDemoData } from '../../infra/seed';
-import { dataConverter } from '../../infra/temporal/connection';
-import { findTemporalTestServer } from '../../infra/tools';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../workflows/ids';
 import { leaseUpUpdates } from '../../workflows/lease-up.messages';
-import { createTestDatabase } from './stack';
-import { HISTORY_FIXTURE_KEY } from './workflow-env';
+import { refusal } from './refusal';
+import { startTimeSkippingEnv } from './time-skipping';
 
 /** A valid 1x1 PNG: a signature image for signing tests. */
 export const TINY_PNG = Buffer.from(
@@ -22,28 +13,12 @@ export const TINY_PNG = Buffer.from(
 );
 
 /**
- * The lease-up workflow on a time-skipping Temporal test server (Java), with the real activities on
- * real PostgreSQL and MinIO. One per test file; the tests in it run serially (time is global).
+ * The lease-up workflow on the time-skipping environment (tests/helpers/time-skipping.ts), with
+ * helpers to apply and act. One per test file; the tests in it run serially (time is global).
  */
 export async function startLeaseUpTimeSkipping() {
-  const converter = dataConverter({ DATA_ENCRYPTION_KEY: HISTORY_FIXTURE_KEY });
-  const env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: await findTemporalTestServer() } },
-    client: { dataConverter: converter },
-  });
-  const { db } = await createTestDatabase();
-  await seedDemoData(db);
-  const blobs = new S3BlobStore({ bucket: `lu-${randomUUID().slice(0, 8)}`, forcePathStyle: true, ...inject('s3') });
-  await blobs.ensureBucket();
-  const taskQueue = `lu-${randomUUID()}`;
-  const worker = await Worker.create({
-    connection: env.nativeConnection,
-    taskQueue,
-    workflowBundle: { codePath: inject('workflowBundlePath') },
-    activities: createActivities({ db, blobs }),
-    dataConverter: converter,
-  });
-  const running = worker.run();
+  const base = await startTimeSkippingEnv();
+  const { env, db, blobs, taskQueue } = base;
   const opportunity = await db.selectFrom('opportunities').selectAll().where('published', '=', true).orderBy('name').executeTakeFirstOrThrow();
   const units = await db.selectFrom('units').selectAll().where('opportunity_id', '=', opportunity.id).orderBy('unit_number').execute();
 
@@ -74,16 +49,6 @@ export async function startLeaseUpTimeSkipping() {
   const manager = (extra: Partial<ActionInput> = {}): ActionInput => ({ actor: { userId: randomUUID(), role: 'manager', impersonatedBy: null }, ...extra });
   const send = (handle: WorkflowHandle, action: LeaseUpAction, input: ActionInput) => handle.executeUpdate(leaseUpUpdates[action], { args: [input] });
 
-  /** The refusal code of an Update, or undefined when it was accepted. */
-  const refusal = async (promise: Promise<unknown>): Promise<string | undefined> => {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) return error.cause.type ?? undefined;
-      throw error;
-    }
-    return undefined;
-  };
 
   /** A signature image in blob storage, as the API stores it before signing. */
   const signature = async (userId: string, signerName = 'Lease Signer') => {
@@ -109,12 +74,6 @@ export async function startLeaseUpTimeSkipping() {
     refusal,
     signature,
     inHours,
-    async close() {
-      worker.shutdown();
-      await running;
-      blobs.destroy();
-      await db.destroy();
-      await env.teardown();
-    },
+    close: base.close,
   };
 }

@@ -29,15 +29,20 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * A free port for a server of the tests, chosen below the kernel's ephemeral range (32768+), so an
+ * outgoing connection cannot take it between this check and the server binding it.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((done) => {
+      const server = createServer();
+      server.once('error', () => done(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 export default async function setup(project: TestProject) {

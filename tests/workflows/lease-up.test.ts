@@ -1,8 +1,8 @@
+import { refusal } from '../helpers/refusal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import type { WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import type { ActionInput, LeaseUpAction, StartLeaseUpInput } from '../../domain';
 import { getLeaseUpView, leaseUpUpdates } from '../../workflows/lease-up.messages';
@@ -39,15 +39,6 @@ describe('lease-up workflow', () => {
     await writeFile(`tests/histories/${name}.json`, historyToJSON(history) + '\n');
   }
 
-  async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) return error.cause.type ?? undefined;
-      throw error;
-    }
-    return undefined;
-  }
 
   it('validators refuse what the current step does not allow, and change nothing', async () => {
     const handle = await start();

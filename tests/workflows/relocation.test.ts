@@ -1,8 +1,8 @@
+import { refusal } from '../helpers/refusal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import type { WorkflowHandle } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { addMonthsUtc, type RelocationAction, type RelocationActionInput, type RelocationView, type StartRelocationInput } from '../../domain';
 import { getRelocationView, relocationUpdates } from '../../workflows/relocation.messages';
@@ -24,15 +24,6 @@ describe('relocation workflow (time skipping)', () => {
   const manager = (extra: Partial<RelocationActionInput> = {}): RelocationActionInput => ({ actor: { userId: randomUUID(), role: 'manager', impersonatedBy: null }, ...extra });
   const send = (handle: WorkflowHandle, action: RelocationAction, i: RelocationActionInput): Promise<RelocationView> =>
     handle.executeUpdate(relocationUpdates[action], { args: [i] });
-  async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) return error.cause.type ?? undefined;
-      throw error;
-    }
-    return undefined;
-  }
   async function until(handle: WorkflowHandle, check: (v: RelocationView) => boolean): Promise<RelocationView> {
     let view = await handle.query(getRelocationView);
     for (let i = 0; i < 200 && !check(view); i++) {
