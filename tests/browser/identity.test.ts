@@ -181,7 +181,8 @@ describe('identity in the browser', () => {
     await dialog.waitFor();
     await settle();
     await page.clock.fastForward('05:05');
-    await page.waitForURL('**/login');
-    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+    // Logging out may navigate twice (to /login, then with the redirect kept); wait for where it ends.
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/login');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('auth')).catch(() => 'navigating')).toBeNull();
   });
 });

@@ -1,35 +1,10 @@
-import { useEffect, useRef } from 'react';
-import SignaturePad from 'signature_pad';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SignatureCanvas as Canvas } from '../../../components/ui/signature-canvas';
 
-/** A drawing surface for one signature; reports a PNG (base64, no prefix) or null when empty. */
+/** One signer's signature for the recertification TIC; reports base64 PNG (no prefix) or null. */
 export function SignatureCanvas({ label, onChange }: { label: string; onChange: (png: string | null) => void }) {
   const { t } = useTranslation('recertification');
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const pad = useRef<SignaturePad | null>(null);
-
-  useEffect(() => {
-    if (!canvas.current) return;
-    const p = new SignaturePad(canvas.current, { backgroundColor: 'rgb(255,255,255)' });
-    p.addEventListener('endStroke', () => onChange(p.isEmpty() ? null : p.toDataURL('image/png').replace(/^data:image\/png;base64,/, '')));
-    pad.current = p;
-    return () => p.off();
-  }, [onChange]);
-
-  return (
-    <div className="field">
-      <span>{label}</span>
-      <canvas ref={canvas} width={480} height={160} className="signature-canvas" aria-label={label} data-testid="signature-canvas" style={{ border: '1px solid #888', touchAction: 'none', maxWidth: '100%' }} />
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={() => {
-          pad.current?.clear();
-          onChange(null);
-        }}
-      >
-        {t('sign.clear')}
-      </button>
-    </div>
-  );
+  const report = useCallback((png: string | null) => onChange(png ? png.replace(/^data:image\/png;base64,/, '') : null), [onChange]);
+  return <Canvas label={label} clearLabel={t('sign.clear')} onChange={report} testId="signature-canvas" />;
 }
