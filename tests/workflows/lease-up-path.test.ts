@@ -1,28 +1,11 @@
+import { recordHistory } from '../helpers/histories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFile } from 'node:fs/promises';
-import type { WorkflowHandle } from '@temporalio/client';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import type { LeaseUpView } from '../../domain';
 import { getLeaseUpView } from '../../workflows/lease-up.messages';
 import { startLeaseUpTimeSkipping } from '../helpers/lease-up-env';
+import { eventually } from '../helpers/stack';
 
 type Env = Awaited<ReturnType<typeof startLeaseUpTimeSkipping>>;
-
-/** `RECORD_HISTORIES=1` refreshes tests/histories (replayed by replay.test.ts on every run). */
-async function record(name: string, handle: WorkflowHandle) {
-  if (!process.env.RECORD_HISTORIES) return;
-  await writeFile(`tests/histories/${name}.json`, historyToJSON(await handle.fetchHistory()) + '\n');
-}
-
-async function until<T>(read: () => Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Lease-up workflow on a time-skipping server: the whole path, offers, letters and signing. */
 describe.sequential('lease-up workflow: the path to lease signing (time skipping)', () => {
@@ -56,7 +39,7 @@ describe.sequential('lease-up workflow: the path to lease signing (time skipping
 
     // The day-before and hour-before reminders go to the applicant's outbox, once each.
     await t.env.sleep('96 hours');
-    const reminders = await until(async () => {
+    const reminders = await eventually(async () => {
       const rows = await t.db.selectFrom('notification_outbox').select(['template', 'dedupe_key']).where('user_id', '=', input.applicantUserId).execute();
       return rows.length >= 2 ? rows : undefined;
     });
@@ -109,12 +92,12 @@ describe.sequential('lease-up workflow: the path to lease signing (time skipping
     expect(view.timeline.every((s) => s.state === 'complete' || s.state === 'skipped')).toBe(true);
     expect(await handle.result()).toBe('ended');
 
-    const row = await until(async () => {
+    const row = await eventually(async () => {
       const r = await t.db.selectFrom('applications').selectAll().where('id', '=', input.applicationId).executeTakeFirst();
       return r?.status === 'ended' ? r : undefined;
     });
     expect(row.held_unit_id).toBe(t.units[0]!.id);
-    await record('lease-up-full-path', handle);
+    await recordHistory('lease-up-full-path', handle);
   });
 
   it('an expired offer closes; the manager offers another unit; a declined offer is closed for good', async () => {
@@ -122,7 +105,7 @@ describe.sequential('lease-up workflow: the path to lease signing (time skipping
     await t.send(handle, 'OfferUnit', t.manager({ units: [unit(0)] }));
     // Per-opportunity default: the offer expires after 7 days.
     await t.env.sleep('8 days');
-    let view = await until(async () => {
+    let view = await eventually(async () => {
       const v = await handle.query(getLeaseUpView);
       return v.offers[0]?.status === 'expired' ? v : undefined;
     });

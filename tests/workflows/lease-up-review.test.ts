@@ -1,28 +1,12 @@
+import { recordHistory } from '../helpers/histories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFile } from 'node:fs/promises';
-import type { WorkflowHandle } from '@temporalio/client';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { getLeaseUpView } from '../../workflows/lease-up.messages';
 import { finishedRefusal } from '../../workflows/lease-up.rules';
 import { findTemplate } from '../../infra/notifications/templates';
 import { startLeaseUpTimeSkipping } from '../helpers/lease-up-env';
+import { eventually } from '../helpers/stack';
 
 type Env = Awaited<ReturnType<typeof startLeaseUpTimeSkipping>>;
-
-async function record(name: string, handle: WorkflowHandle) {
-  if (!process.env.RECORD_HISTORIES) return;
-  await writeFile(`tests/histories/${name}.json`, historyToJSON(await handle.fetchHistory()) + '\n');
-}
-
-async function until<T>(read: () => Promise<T | undefined | null | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Documentation review, consent, decisions and appeals, with their timers skipped through. */
 describe.sequential('lease-up workflow: review, documents, consent and appeals (time skipping)', () => {
@@ -58,12 +42,12 @@ describe.sequential('lease-up workflow: review, documents, consent and appeals (
     view = await t.send(handle, 'RequestAdditionalDocuments', t.manager({ documentTypes: ['Bank statement', 'Tax return 2025'], note: 'Last 6 months', dueAt }));
     expect(view.pendingTasks).toContainEqual({ role: 'applicant', action: 'SubmitAdditionalDocuments', dueAt, overdue: false });
     await t.env.sleep('49 hours');
-    view = await until(async () => {
+    view = await eventually(async () => {
       const v = await handle.query(getLeaseUpView);
       return v.documentsOverdue ? v : undefined;
     });
     expect(view).toMatchObject({ status: 'in_review', currentStep: 'additional_documents' });
-    const tasks = await until(async () => {
+    const tasks = await eventually(async () => {
       const rows = await inboxTasks(input.applicationId);
       return rows.some((r) => r.overdue) ? rows : undefined;
     });
@@ -110,7 +94,7 @@ describe.sequential('lease-up workflow: review, documents, consent and appeals (
     // 5 business days (7 calendar days at least, weekends skipped) without a decision: escalated in the inbox.
     expect(Date.parse(view.appealDecisionDueAt!) - Date.parse(view.updatedAt)).toBeGreaterThanOrEqual(7 * 86_400_000);
     await t.env.sleep('8 days');
-    const tasks = await until(async () => {
+    const tasks = await eventually(async () => {
       const rows = await inboxTasks(input.applicationId);
       return rows.some((r) => r.action === 'GrantAppeal' && r.overdue) ? rows : undefined;
     });
@@ -120,7 +104,7 @@ describe.sequential('lease-up workflow: review, documents, consent and appeals (
     expect(view).toMatchObject({ status: 'appeal_submitted', appealEscalated: true });
     view = await t.send(handle, 'GrantAppeal', t.manager());
     expect(view).toMatchObject({ status: 'in_review', currentStep: 'decision', rejectionReason: null });
-    await record('lease-up-appeal-granted', handle);
+    await recordHistory('lease-up-appeal-granted', handle);
   });
 
   it('after the appeal window the application closes and an appeal answers "appeal period passed"; a denied appeal closes', async () => {
@@ -130,7 +114,7 @@ describe.sequential('lease-up workflow: review, documents, consent and appeals (
     await t.send(handle, 'RejectApplication', t.manager({ reason: 'Income documents inconsistent' }));
     await t.env.sleep('15 days');
     expect(await handle.result()).toBe('closed');
-    const last = await until(async () => {
+    const last = await eventually(async () => {
       const r = await t.db.selectFrom('applications').select('status').where('id', '=', input.applicationId).executeTakeFirst();
       return r?.status === 'closed' ? r : undefined;
     });
@@ -160,7 +144,7 @@ describe.sequential('lease-up workflow: review, documents, consent and appeals (
   it('every validator refuses with the spec text where one exists, and changes nothing', async () => {
     const { handle, input } = await t.start();
     const me = (extra = {}) => t.applicant(input.applicantUserId, extra);
-    const before = await until(async () => {
+    const before = await eventually(async () => {
       const v = await handle.query(getLeaseUpView);
       return v.logNumber ? v : undefined;
     });

@@ -1,9 +1,8 @@
 import { refusal } from '../helpers/refusal';
+import { recordHistory } from '../helpers/histories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import type { WorkflowHandle } from '@temporalio/client';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import type { ActionInput, LeaseUpAction, StartLeaseUpInput } from '../../domain';
 import { getLeaseUpView, leaseUpUpdates } from '../../workflows/lease-up.messages';
 import { leaseUpWorkflowId } from '../../workflows/ids';
@@ -31,13 +30,6 @@ describe('lease-up workflow', () => {
   const manager = (reason?: string): ActionInput => ({ actor: { userId: randomUUID(), role: 'manager', impersonatedBy: null }, ...(reason ? { reason } : {}) });
   const send = (handle: WorkflowHandle, action: LeaseUpAction, input: ActionInput) =>
     handle.executeUpdate(leaseUpUpdates[action], { args: [input] });
-
-  /** `RECORD_HISTORIES=1` refreshes tests/histories (replayed by replay.test.ts on every run). */
-  async function record(name: string, handle: WorkflowHandle) {
-    if (!process.env.RECORD_HISTORIES) return;
-    const history = await handle.fetchHistory();
-    await writeFile(`tests/histories/${name}.json`, historyToJSON(history) + '\n');
-  }
 
 
   it('validators refuse what the current step does not allow, and change nothing', async () => {
@@ -69,7 +61,7 @@ describe('lease-up workflow', () => {
     view = await send(handle, 'RejectApplication', manager('Income above the range for the household size'));
     expect(view).toMatchObject({ status: 'rejected', rejectionReason: 'Income above the range for the household size' });
     expect(view.availableActions.manager).toEqual([]);
-    await record('lease-up-consent-denied-rejected', handle);
+    await recordHistory('lease-up-consent-denied-rejected', handle);
   });
 
   it('a withdrawn application ends the workflow and refuses every later action', async () => {
@@ -99,7 +91,7 @@ describe('lease-up workflow', () => {
     expect(raw).not.toContain('61234');
     expect(raw).not.toContain(lastInput.householdId);
     expect(raw).not.toContain(lastInput.applicantUserId);
-    await record('lease-up-withdrawn', handle);
+    await recordHistory('lease-up-withdrawn', handle);
   });
 });
 

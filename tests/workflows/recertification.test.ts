@@ -1,9 +1,8 @@
 import { refusal } from '../helpers/refusal';
+import { recordHistory } from '../helpers/histories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import type { WorkflowHandle } from '@temporalio/client';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import type { RecertAction, RecertActionInput, RecertView, StartRecertificationInput } from '../../domain';
 import { getRecertificationView, recertificationUpdates } from '../../workflows/recertification.messages';
 import { recertificationCaseId, recertificationWorkflowId } from '../../workflows/ids';
@@ -56,11 +55,6 @@ describe('recertification workflow (time skipping)', () => {
   }
   const locked = async (householdId: string) =>
     (await ts.db.selectFrom('profile_locks').select('household_id').where('household_id', '=', householdId).executeTakeFirst()) !== undefined;
-  async function record(name: string, handle: WorkflowHandle) {
-    if (!process.env.RECORD_HISTORIES) return;
-    await writeFile(`tests/histories/${name}.json`, historyToJSON(await handle.fetchHistory()) + '\n');
-  }
-
   it('runs a whole annual cycle: notices once on their days, confirm and lock, signing, return and resubmission, approval', async () => {
     const t0 = await ts.env.currentTimeMs();
     const deadline = isoDay(t0 + 120 * DAY);
@@ -125,7 +119,7 @@ describe('recertification workflow (time skipping)', () => {
     expect(row).toMatchObject({ stage: 'completed', status: 'completed', tenant_signed: true, state_version: view.version });
     const tasks = await ts.db.selectFrom('manager_tasks').select('id').where('case_id', '=', input.caseId).execute();
     expect(tasks).toHaveLength(0);
-    await record('recertification-annual-cycle', handle);
+    await recordHistory('recertification-annual-cycle', handle);
   }, 120_000);
 
   it('expires when the deadline passes: the tenant is told to contact the managing agent, the manager completes late', async () => {
@@ -147,7 +141,7 @@ describe('recertification workflow (time skipping)', () => {
     view = await send(handle, 'Approve', manager());
     expect(view.status).toBe('completed');
     expect(await handle.result()).toBe('completed');
-    await record('recertification-expired', handle);
+    await recordHistory('recertification-expired', handle);
   }, 120_000);
 
   it('runs an interim recertification beside the annual one of the same household', async () => {

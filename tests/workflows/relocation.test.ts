@@ -1,9 +1,8 @@
 import { refusal } from '../helpers/refusal';
+import { recordHistory } from '../helpers/histories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import type { WorkflowHandle } from '@temporalio/client';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { addMonthsUtc, type RelocationAction, type RelocationActionInput, type RelocationView, type StartRelocationInput } from '../../domain';
 import { getRelocationView, relocationUpdates } from '../../workflows/relocation.messages';
 import { relocationId, relocationWorkflowId } from '../../workflows/ids';
@@ -33,11 +32,6 @@ describe('relocation workflow (time skipping)', () => {
     if (!check(view)) throw new Error(`view never matched: ${JSON.stringify({ status: view.status, reminders: view.remindersSent, endsAt: view.endsAt })}`);
     return view;
   }
-  async function record(name: string, handle: WorkflowHandle) {
-    if (!process.env.RECORD_HISTORIES) return;
-    await writeFile(`tests/histories/${name}.json`, historyToJSON(await handle.fetchHistory()) + '\n');
-  }
-
   /** Starts a relocation and takes it to the move (offers declined and accepted, slot booked). */
   async function moveIn(): Promise<{ handle: WorkflowHandle; view: RelocationView }> {
     const h = await ts.tenantHousehold();
@@ -84,7 +78,7 @@ describe('relocation workflow (time skipping)', () => {
     expect(await handle.result()).toBe('returned');
     const row = await ts.db.selectFrom('relocation_cases').selectAll().where('id', '=', input.relocationId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'returned', under_relocation: false });
-    await record('relocation-six-month-limit', handle);
+    await recordHistory('relocation-six-month-limit', handle);
   }, 120_000);
 
   it('is extended by a manager: the end moves, reminders restart for the new end, no overdue at the old end', async () => {
@@ -107,6 +101,6 @@ describe('relocation workflow (time skipping)', () => {
     expect(view.remindersSent.map((r) => [r.daysBefore, r.endsAt === view.endsAt])).toEqual([[30, false], [14, false], [30, true], [14, true], [7, true]]);
     view = await send(handle, 'ConfirmReturn', manager());
     expect(await handle.result()).toBe('returned');
-    await record('relocation-extended', handle);
+    await recordHistory('relocation-extended', handle);
   }, 120_000);
 });
