@@ -18,6 +18,9 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     projectApplication: (view: LeaseUpView) => leaseUp.projectApplication(db, view),
     issueLogNumber: ({ applicationId }: { applicationId: string }) => leaseUp.issueLogNumber(db, applicationId),
     generateLeaseUpLetter: (input: Parameters<typeof leaseUp.generateLeaseUpLetter>[2]) => leaseUp.generateLeaseUpLetter(db, blobs, input),
+    // The lease-up TIC is signed by the same people as the recertification TIC: head and each adult.
+    leaseUpTicSigners: ({ householdId, headUserId, today }: { householdId: string; headUserId: string; today: string }) =>
+      recertificationCycle.signersOf(db, headUserId, householdId, today),
     signLeaseUpLetter: (input: Parameters<typeof leaseUp.signLeaseUpLetter>[1]) => leaseUp.signLeaseUpLetter(blobs, input),
     notifyApplicant: (input: Parameters<typeof leaseUp.notifyApplicant>[1]) => leaseUp.notifyApplicant(db, input),
     markDocumentsRejected: (input: Parameters<typeof leaseUp.markDocumentsRejected>[1]) => leaseUp.markDocumentsRejected(db, input),

@@ -139,7 +139,15 @@ export type ActionBody = z.infer<typeof ActionBody>;
 export const ActionInput = ActionBody.extend({
   actor: Actor,
   units: z.array(OfferedUnit).max(20).optional(),
-  signature: z.object({ signatureKey: z.string().max(300), ipAddress: z.string().max(64), signerName: z.string().max(200) }).optional(),
+  signature: z
+    .object({
+      signatureKey: z.string().max(300),
+      ipAddress: z.string().max(64),
+      signerName: z.string().max(200),
+      /** Who signs: the head (their user id, the default) or an adult member (member id). */
+      signerId: z.string().max(100).optional(),
+    })
+    .optional(),
 });
 export type ActionInput = z.infer<typeof ActionInput>;
 
@@ -203,8 +211,13 @@ export interface UnitOffer extends OfferedUnit {
 export interface LetterState {
   key: string;
   generatedAt: string;
-  /** One signature per signer (head of household and each adult member). */
+  /** One signature per signer (head of household and each adult member); `userId` is the signer's id. */
   signatures: { userId: string; signerName: string; signedAt: string; ipAddress: string; signedKey: string }[];
+  /**
+   * Who must sign a TIC: the head of household (user id) and each adult member (member id), read
+   * when it is generated. Absent on letters of runs before this was recorded: one signature sufficed.
+   */
+  signers?: { id: string; name: string; isHead: boolean }[];
 }
 
 /** The single view of an application that the workflow query returns and the read model stores. */

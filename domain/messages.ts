@@ -42,6 +42,7 @@ export const MESSAGES = {
   ticNotSigned: 'The income certification has not been signed yet',
   leaseNotSigned: 'The lease letter has not been signed yet',
   signatureRequired: 'Please add your signature first',
+  notASigner: 'This person does not need to sign this letter',
   // Recertification and relocation (issue 6)
   recertificationDeadlineEnded: 'The recertification deadline has ended. Please contact the managing agent.',
   noRecertificationData: 'No recertification data or active case found',

@@ -1,4 +1,4 @@
-import type { ActionInput, LeaseUpAction, LeaseUpView, MessageCode, TimelineStep } from '../domain';
+import type { ActionInput, LeaseUpAction, LeaseUpView, LetterState, MessageCode, TimelineStep } from '../domain';
 
 /** The facts the rules read: the view without what is derived from the rules themselves. */
 export type RuleView = Omit<LeaseUpView, 'availableActions' | 'pendingTasks' | 'timeline' | 'history'>;
@@ -78,11 +78,13 @@ export function ruleRefusal(v: RuleView, action: LeaseUpAction, input: ActionInp
       if (!at('income_certification')) return 'actionNotAllowedNow';
       if (!v.tic) return 'ticNotGeneratedYet';
       if (input.actor.impersonatedBy) return 'signingWhileImpersonating';
-      return v.tic.signatures.some((s) => s.userId === input.actor.userId) ? 'alreadySigned' : null;
+      return ticSignerRefusal(v.tic, input);
     case 'ApproveIncomeCertification':
     case 'DenyIncomeCertification':
       if (!at('income_certification')) return 'actionNotAllowedNow';
       if (!v.tic) return 'ticNotGeneratedYet';
+      // The head of household and each adult member sign (workflows.md); older runs needed one.
+      if (v.tic.signers) return v.tic.signers.every((s) => v.tic!.signatures.some((g) => g.userId === s.id)) ? null : 'ticNotSigned';
       return v.tic.signatures.length > 0 ? null : 'ticNotSigned';
     case 'SignLeaseLetter':
       if (!at('lease_signing')) return active && !v.leaseLetter ? 'leaseLetterNotGeneratedYet' : 'actionNotAllowedNow';
@@ -133,4 +135,17 @@ export function addBusinessDays(iso: string, n: number): string {
 
 export function addDays(iso: string, n: number): string {
   return new Date(Date.parse(iso) + n * 86_400_000).toISOString();
+}
+
+/**
+ * Who may sign the TIC now. A signature names its signer (the head by default); without one (the
+ * "is it available?" probe) the action stays open while any required signer has not signed.
+ */
+function ticSignerRefusal(tic: LetterState, input: ActionInput): MessageCode | null {
+  const signed = (id: string) => tic.signatures.some((s) => s.userId === id);
+  const signerId = input.signature ? (input.signature.signerId ?? input.actor.userId) : null;
+  if (!tic.signers) return signed(signerId ?? input.actor.userId) ? 'alreadySigned' : null;
+  if (signerId === null) return tic.signers.every((s) => signed(s.id)) ? 'alreadySigned' : null;
+  if (!tic.signers.some((s) => s.id === signerId)) return 'notASigner';
+  return signed(signerId) ? 'alreadySigned' : null;
 }

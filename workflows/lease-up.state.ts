@@ -228,8 +228,8 @@ export class LeaseUpState {
     return fireTimer(this, timer, now);
   }
 
-  setLetter(kind: 'tic' | 'lease', key: string, now: string): void {
-    const letter: LetterState = { key, generatedAt: now, signatures: [] };
+  setLetter(kind: 'tic' | 'lease', key: string, now: string, signers?: LetterState['signers']): void {
+    const letter: LetterState = { key, generatedAt: now, signatures: [], ...(signers ? { signers } : {}) };
     if (kind === 'tic') this.tic = letter;
     else this.leaseLetter = letter;
     this.touch(now);

@@ -17,7 +17,8 @@ import { LeaseUpState, type TimerRequest } from './lease-up.state';
 type Activities = ReturnType<typeof createActivities>;
 
 /** Database and blob writes: short, idempotent, so retried until Postgres or storage answers. */
-const { projectApplication, issueLogNumber, generateLeaseUpLetter, signLeaseUpLetter, notifyApplicant, markDocumentsRejected } = proxyActivities<Activities>({
+const { projectApplication, issueLogNumber, generateLeaseUpLetter, signLeaseUpLetter, notifyApplicant, markDocumentsRejected, leaseUpTicSigners } =
+  proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
@@ -27,6 +28,7 @@ const nowIso = () => new Date(Date.now()).toISOString();
 /** Timers and letters arrived after the first recorded histories; old runs replay without them. */
 const TIMERS_PATCH = 'lease-up-timers-and-letters';
 const PROJECT_FINAL_PATCH = 'lease-up-project-final-view';
+const TIC_SIGNERS_PATCH = 'lease-up-tic-adult-signers';
 
 /** One lease-up application, from apply to the end of lease signing (spec section 4). */
 export async function leaseUpApplication(input: StartLeaseUpInput): Promise<string> {
@@ -51,7 +53,12 @@ export async function leaseUpApplication(input: StartLeaseUpInput): Promise<stri
     const kind = action === 'SignTIC' || action === 'GenerateIncomeCertification' ? 'tic' : 'lease';
     if (action === 'GenerateIncomeCertification' || action === 'ApproveIncomeCertification') {
       const key = await generateLeaseUpLetter({ kind, view: state.view(Date.now()) });
-      state.setLetter(kind, key, nowIso());
+      // Runs from before this patch kept one signature for the TIC; newer ones list every adult.
+      const signers =
+        kind === 'tic' && patched(TIC_SIGNERS_PATCH)
+          ? await leaseUpTicSigners({ householdId: input.householdId, headUserId: input.applicantUserId, today: nowIso().slice(0, 10) })
+          : undefined;
+      state.setLetter(kind, key, nowIso(), signers);
     } else if ((action === 'SignTIC' || action === 'SignLeaseLetter') && actionInput.signature) {
       const letter = kind === 'tic' ? state.tic! : state.leaseLetter!;
       const signedAt = nowIso();
@@ -62,9 +69,9 @@ export async function leaseUpApplication(input: StartLeaseUpInput): Promise<stri
         signerName: actionInput.signature.signerName,
         ipAddress: actionInput.signature.ipAddress,
         signedAt,
-        userId: actionInput.actor.userId,
+        userId: actionInput.signature.signerId ?? actionInput.actor.userId,
       });
-      state.addSignature(kind, { userId: actionInput.actor.userId, signerName: actionInput.signature.signerName, signedAt, ipAddress: actionInput.signature.ipAddress, signedKey }, nowIso());
+      state.addSignature(kind, { userId: actionInput.signature.signerId ?? actionInput.actor.userId, signerName: actionInput.signature.signerName, signedAt, ipAddress: actionInput.signature.ipAddress, signedKey }, nowIso());
     }
   };
 

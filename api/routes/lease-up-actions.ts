@@ -8,7 +8,7 @@ import * as actions from '../services/lease-up-actions';
 import { ApplicationParams } from './lease-up';
 
 const IsoTime = z.string().datetime({ offset: true, message: 'Invalid date and time' });
-const SignBody = z.object({ signatureBase64: z.string().max(1_000_000).optional() }).nullish();
+const SignBody = z.object({ signatureBase64: z.string().max(1_000_000).optional(), memberId: z.string().uuid().optional() }).nullish();
 const IpQuery = z.object({ ipAddress: z.string().max(64).optional() });
 
 /**
@@ -117,7 +117,7 @@ export const leaseUpTicSignatureRoutes: FastifyPluginAsyncZod = async (app) => {
           request.session,
           request.params.id,
           'tic',
-          { signatureBase64: request.body?.signatureBase64, ipAddress: actions.clientIp(request.query.ipAddress, request.ip) },
+          { signatureBase64: request.body?.signatureBase64, memberId: request.body?.memberId, ipAddress: actions.clientIp(request.query.ipAddress, request.ip) },
         ),
       ),
   );

@@ -52,7 +52,7 @@ export async function sign(
   session: Session,
   applicationId: string,
   kind: 'tic' | 'lease',
-  input: { signatureBase64?: string; ipAddress: string },
+  input: { signatureBase64?: string; ipAddress: string; memberId?: string },
 ) {
   if (session.realUserId) throw new HttpError(403, 'signingWhileImpersonating');
   const view = await queryView(deps.temporal, applicationId);
@@ -67,11 +67,15 @@ export async function sign(
     png = (await getSavedSignature(deps.db, deps.blobs, session.userId))?.png ?? null;
     if (!png) throw unprocessable('signatureRequired');
   }
-  const signatureKey = `applications/${applicationId}/signatures/${session.userId}-${randomUUID()}.png`;
+  // An adult member's signature is drawn in the head's session; the TIC names who must sign.
+  const member = input.memberId ? letter.signers?.find((s) => s.id === input.memberId && !s.isHead) : undefined;
+  if (input.memberId && !member) throw new HttpError(409, 'notASigner');
+  const signerId = member?.id ?? session.userId;
+  const signatureKey = `applications/${applicationId}/signatures/${signerId}-${randomUUID()}.png`;
   await deps.blobs.put(signatureKey, png, 'image/png');
   const user = await deps.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', session.userId).executeTakeFirstOrThrow();
   return act(deps, session, applicationId, kind === 'tic' ? 'SignTIC' : 'SignLeaseLetter', {
-    signature: { signatureKey, ipAddress: input.ipAddress, signerName: `${user.first_name} ${user.last_name}` },
+    signature: { signatureKey, ipAddress: input.ipAddress, signerName: member?.name ?? `${user.first_name} ${user.last_name}`, signerId },
   });
 }
 

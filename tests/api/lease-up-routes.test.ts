@@ -161,6 +161,15 @@ describe.sequential('lease-up and opportunity routes', () => {
     expect(tic.headers['content-type']).toBe('application/pdf');
     expect((await inject('GET', `/api/LeaseUpApplication/letter/${id}/tic`, otherManager)).statusCode).toBe(403);
 
+    // The household's adult member signs too (drawn in the head's session), named by member id.
+    expect((await act(id, 'ApproveIncomeCertification')).json().data.code).toBe('ticNotSigned');
+    const spouse = signed.json().data.tic.signers.find((s: { isHead: boolean }) => !s.isHead);
+    expect(spouse.name).toBe('Karim Rahman');
+    const notMember = await inject('PUT', `/api/Document/applytenantsignaturetotic/${id}`, applicant, { signatureBase64: SIGNATURE_PNG_BASE64, memberId: '00000000-0000-4000-8000-000000000000' });
+    expect(notMember.json()).toMatchObject({ status: 409, data: { code: 'notASigner' } });
+    const bySpouse = await inject('PUT', `/api/Document/applytenantsignaturetotic/${id}`, applicant, { signatureBase64: SIGNATURE_PNG_BASE64, memberId: spouse.id });
+    expect(bySpouse.json().data.tic.signatures.map((g: { signerName: string }) => g.signerName)).toEqual(['Amina Rahman', 'Karim Rahman']);
+
     await act(id, 'ApproveIncomeCertification');
     const leaseEarly = await act(id, 'CompleteLeaseSigning');
     expect(leaseEarly.json().data.code).toBe('leaseNotSigned');

@@ -148,7 +148,15 @@ describe('lease-up in the browser', () => {
     await act(manager, 'Proceed with the unit offer');
     await act(manager, 'Generate income certification (TIC)', undefined, true);
     await expectStep(applicant, 'Income certification');
-    await act(applicant, 'Sign the income certification (TIC)', () => drawSignature(applicant));
+    // The head of household signs, then each adult member (the spouse, drawn in the same session).
+    await act(applicant, 'Sign the income certification (TIC)', async (d) => {
+      await d.getByText('Signing for: Amina Rahman').waitFor();
+      await drawSignature(applicant);
+    }, true);
+    await act(applicant, 'Sign the income certification (TIC)', async (d) => {
+      await d.getByText('Signing for: Karim Rahman').waitFor();
+      await drawSignature(applicant);
+    });
     await applicant.getByRole('button', { name: /View income certification \(signed\)/ }).waitFor();
 
     await manager.reload();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeaseUpView } from '../../domain';
 import { getLeaseUpView } from '../../workflows/lease-up.messages';
 import { startLeaseUpTimeSkipping } from '../helpers/lease-up-env';
+import { seedHouseholdProfile } from '../../infra/seed-household';
 import { eventually } from '../helpers/stack';
 
 type Env = Awaited<ReturnType<typeof startLeaseUpTimeSkipping>>;
@@ -152,5 +153,35 @@ describe.sequential('lease-up workflow: the path to lease signing (time skipping
     view = await t.send(c.handle, 'Withdraw', t.applicant(c.input.applicantUserId));
     expect(view.status).toBe('withdrawn');
     expect(await c.handle.result()).toBe('withdrawn');
+  });
+  it('the TIC is signed by the head of household and each adult member before it can be approved', async () => {
+    const { handle, input } = await toScreening();
+    // The household has an adult member besides the head (the demo profile: head and spouse).
+    await t.db.transaction().execute((trx) =>
+      seedHouseholdProfile(trx, { householdId: input.householdId, headUserId: input.applicantUserId, fullName: 'Lease Head', email: `head-${input.householdId}@example.org`, spouseName: 'Pat Spouse' }),
+    );
+    await t.send(handle, 'OfferUnit', t.manager({ units: [unit(2)] }));
+    await t.send(handle, 'RespondToUnitOffer', t.applicant(input.applicantUserId, { offerId: 'offer-1', accept: true }));
+    await t.send(handle, 'ProceedWithUnitOffer', t.manager());
+    let view = await t.send(handle, 'GenerateIncomeCertification', t.manager());
+    const signers = view.tic!.signers!;
+    expect(signers.map((s) => [s.name, s.isHead])).toEqual([[expect.any(String), true], ['Pat Spouse', false]]);
+    const spouse = signers[1]!;
+
+    const sign = async (signerId?: string, signerName = 'Lease Head') =>
+      t.send(handle, 'SignTIC', t.applicant(input.applicantUserId, { signature: { ...(await t.signature(input.applicantUserId, signerName)), ...(signerId ? { signerId } : {}) } }));
+    view = await sign();
+    expect(view.availableActions.applicant).toContain('SignTIC'); // the spouse has not signed yet
+    expect(await t.refusal(t.send(handle, 'ApproveIncomeCertification', t.manager()))).toBe('ticNotSigned');
+    expect(await t.refusal(sign('00000000-0000-4000-8000-000000000000', 'Someone Else'))).toBe('notASigner');
+    expect(await t.refusal(sign())).toBe('alreadySigned');
+
+    view = await sign(spouse.id, spouse.name);
+    expect(view.tic!.signatures.map((s) => s.userId)).toEqual([input.applicantUserId, spouse.id]);
+    expect(view.tic!.signatures[1]!.signerName).toBe('Pat Spouse');
+    expect(view.availableActions.applicant).not.toContain('SignTIC');
+    view = await t.send(handle, 'ApproveIncomeCertification', t.manager());
+    expect(view.currentStep).toBe('lease_signing');
+    await recordHistory('lease-up-tic-adult-signers', handle);
   });
 });

@@ -15,7 +15,7 @@ import { applicationQueryKey } from './get-application';
 const seg = encodeURIComponent;
 
 /** What an action's form collects; each endpoint takes the fields its action needs. */
-export type ActionPayload = ActionBody & { signatureBase64?: string };
+export type ActionPayload = ActionBody & { signatureBase64?: string; memberId?: string };
 
 type Call = (id: string, p: ActionPayload) => Promise<ApplicationDetail | LeaseUpView>;
 const post = (path: string, body?: unknown) => api.post<ApplicationDetail | LeaseUpView>(path, body ?? {});
@@ -29,7 +29,7 @@ const APPLICANT_CALLS: Record<ApplicantAction, Call> = {
   ScheduleAppointment: (id, p) => post('/LeaseUpApplication/schedule-appointment', { applicationId: id, slot: p.slot }),
   RescheduleAppointment: (id, p) => post('/LeaseUpApplication/schedule-appointment', { applicationId: id, slot: p.slot }),
   RespondToUnitOffer: (id, p) => post('/LeaseUpApplication/unit-offer/respond', { applicationId: id, offerId: p.offerId, accept: p.accept }),
-  SignTIC: (id, p) => api.put(`/Document/applytenantsignaturetotic/${seg(id)}`, { signatureBase64: p.signatureBase64 }),
+  SignTIC: (id, p) => api.put(`/Document/applytenantsignaturetotic/${seg(id)}`, { signatureBase64: p.signatureBase64, memberId: p.memberId }),
   SignLeaseLetter: (id, p) => post(`/LeaseUpApplication/sign-lease-document/${seg(id)}`, { signatureBase64: p.signatureBase64 }),
   Appeal: (id, p) => post('/LeaseUpApplication/file-appeal', { applicationId: id, reason: p.reason }),
   UpdateInfo: (id, p) => post(`/LeaseUpApplication/update-info/${seg(id)}`, { householdSize: p.householdSize, householdIncome: p.householdIncome }),

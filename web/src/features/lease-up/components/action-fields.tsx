@@ -71,7 +71,11 @@ export function readPayload(action: LeaseUpAction, form: FormData, application: 
     }
     case 'RespondToUnitOffer':
       return text('offerId') && text('answer') ? { offerId: text('offerId'), accept: text('answer') === 'accept' } : null;
-    case 'SignTIC':
+    case 'SignTIC': {
+      if (!signature) return null;
+      const member = nextTicSigner(application);
+      return { signatureBase64: signature, ...(member && !member.isHead ? { memberId: member.id } : {}) };
+    }
     case 'SignLeaseLetter':
       return signature ? { signatureBase64: signature } : null;
     case 'UpdateInfo': {
@@ -221,6 +225,7 @@ export function ActionFields({ action, application, onSignature }: { action: Lea
       return (
         <>
           <p>{t(action === 'SignTIC' ? 'sign.ticIntro' : 'sign.leaseIntro')}</p>
+          {action === 'SignTIC' && nextTicSigner(application) ? <p className="signing-for">{t('sign.signingFor', { name: nextTicSigner(application)!.name })}</p> : null}
           <SignaturePadField onChange={onSignature} />
         </>
       );
@@ -234,4 +239,9 @@ export function ActionFields({ action, application, onSignature }: { action: Lea
     default:
       return null;
   }
+}
+
+/** The next person to sign the TIC (head of household first, then each adult member), if it names them. */
+function nextTicSigner(application: ApplicationDetail) {
+  return application.tic?.signers?.find((s) => !application.tic!.signatures.some((g) => g.userId === s.id));
 }
