@@ -137,10 +137,13 @@ function endSession(): void {
 export async function refreshTokens(): Promise<void> {
   const refreshToken = getSession()?.tokens.refreshToken;
   if (!refreshToken) return endSession();
+  // A logout (or another sign-in) while the refresh is in flight wins: a late answer must never
+  // bring a cleared session back.
+  const stillCurrent = () => getSession()?.tokens.refreshToken === refreshToken;
   try {
     const tokens = await apiRequest<AuthTokens>('POST', '/Account/refresh-token', { body: { refreshToken } });
-    saveTokens(tokens);
+    if (stillCurrent()) saveTokens(tokens);
   } catch {
-    endSession();
+    if (stillCurrent()) endSession();
   }
 }
