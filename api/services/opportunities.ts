@@ -26,6 +26,15 @@ function baseQuery(db: Db) {
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
 function summary(row: Row, now: Date): OpportunitySummary {
+  return opportunitySummary(row, Number(row.unit_count ?? 0), now);
+}
+
+/** The summary of one opportunity row, with the lottery countdown in days (spec section 2). */
+export function opportunitySummary(
+  row: Pick<Row, 'id' | 'name' | 'kind' | 'address' | 'organization_id' | 'lottery_end_date'>,
+  unitCount: number,
+  now: Date,
+): OpportunitySummary {
   const lotteryEndDate = String(row.lottery_end_date);
   return {
     id: row.id,
@@ -35,7 +44,7 @@ function summary(row: Row, now: Date): OpportunitySummary {
     organizationId: row.organization_id,
     lotteryEndDate,
     daysRemaining: daysUntil(lotteryEndDate, now),
-    unitCount: Number(row.unit_count ?? 0),
+    unitCount,
   };
 }
 

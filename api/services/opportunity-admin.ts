@@ -1,8 +1,8 @@
 import type { ManagedOpportunity, OpportunityInput } from '../../domain';
-import { daysUntil } from '../../domain';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
 import { HttpError, forbidden, notFound } from '../errors';
+import { opportunitySummary } from './opportunities';
 import { organizationOf } from './users';
 
 /**
@@ -142,16 +142,8 @@ export async function listManaged(db: Db, userId: string): Promise<ManagedOpport
 export async function managed(db: Db, userId: string, id: string, now = new Date()): Promise<ManagedOpportunity> {
   const row = await owned(db, userId, id);
   const units = await db.selectFrom('units').selectAll().where('opportunity_id', '=', id).orderBy('unit_number').execute();
-  const lotteryEndDate = String(row.lottery_end_date);
   return {
-    id: row.id,
-    name: row.name,
-    kind: row.kind,
-    address: row.address,
-    organizationId: row.organization_id,
-    lotteryEndDate,
-    daysRemaining: daysUntil(lotteryEndDate, now),
-    unitCount: units.length,
+    ...opportunitySummary(row, units.length, now),
     description: row.description,
     amenities: row.amenities,
     requirements: row.requirements,
