@@ -197,6 +197,7 @@ describe('recertification workflow (time skipping)', () => {
       }
       expect(rows).toEqual([{ id: due[0]!.input.caseId, deadline: isoDay(now + 119.5 * DAY) }]);
     }
+    await recordHistory('recertification-sweep', sweeps[0]!);
     for (const sweep of sweeps) await sweep.terminate('test over');
   });
 });
