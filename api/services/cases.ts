@@ -23,6 +23,8 @@ export interface CaseKindApi<V extends { version: number }, Inputs extends Recor
   roleOf(action: keyof Inputs & string): R;
   /** The refusal any action gets once the case is over (read from the last projected view). */
   finished(view: V, action: string): MessageCode | null;
+  /** The refusal of an action sent to a case whose workflow has ended. */
+  closed: MessageCode;
 }
 
 export interface CaseDeps {
@@ -135,8 +137,12 @@ export async function actOnCase<V extends { version: number }, Inputs extends Re
       .executeUpdate(kind.messages.updates[action], { args: [{ ...input, actor }] as never });
     return { view, role };
   } catch (error) {
-    // The workflow may have finished between the read and the Update: answer as its table would.
-    if ((error instanceof WorkflowNotFoundError || isCompleted(error)) && projected) throw refusal(kind.finished(projected, action) ?? 'applicationClosed');
+    // The workflow finished between the read and the Update (its final view is projected before it
+    // completes): answer from that view as its table would.
+    if (error instanceof WorkflowNotFoundError || isCompleted(error)) {
+      const final = (await caseAccess(deps.db, kind, session, caseId)).view;
+      throw refusal((final && kind.finished(final, action)) ?? kind.closed);
+    }
     if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure && error.cause.type) {
       throw new HttpError(statusOfRefusal(error.cause.type), error.cause.type as MessageCode | 'validation', error.cause.message);
     }

@@ -34,6 +34,7 @@ export const LEASE_UP_KIND: CaseKindApi<LeaseUpView, LeaseUpInputs, ActorRole> =
   messages: leaseUpMessages,
   roles: { household: 'applicant', manager: 'manager' },
   roleOf: (action) => LEASE_UP_TABLE[action].by,
+  closed: 'applicationClosed',
   finished: (view, action) => leaseUpFinished(view, action),
 };
 

@@ -27,6 +27,7 @@ export const RECERT_KIND: CaseKindApi<RecertView, RecertInputs, 'tenant' | 'mana
   messages: recertificationMessages,
   roles: { household: 'tenant', manager: 'manager' },
   roleOf: (action) => RECERT_TABLE[action].by,
+  closed: 'recertificationCompleted',
   finished: (view) => recertFinished(view),
 };
 

@@ -24,6 +24,7 @@ export const RELOCATION_KIND: CaseKindApi<RelocationView, RelocationInputs, 'ten
   messages: relocationMessages,
   roles: { household: 'tenant', manager: 'manager' },
   roleOf: (action) => RELOCATION_TABLE[action].by,
+  closed: 'relocationEnded',
   finished: (view) => relocationFinished(view),
 };
 

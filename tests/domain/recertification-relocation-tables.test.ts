@@ -97,7 +97,7 @@ describe('recertification action table (pure)', () => {
   it('has a case for every action', () => expect(Object.keys(RECERT_CASES).sort()).toEqual([...RECERT_ACTIONS].sort()));
 
   it.each(RECERT_ACTIONS)('%s: available when its rule holds, refused with the spec message otherwise', (action) => {
-    const whenOf = (s: RecertState) => recertFinished(s) ?? RECERT_TABLE[action].when(s as never, NOW);
+    const whenOf = (s: RecertState) => recertFinished(s) ?? (RECERT_TABLE[action].when as (s: RecertState, now: number) => MessageCode | null)(s, NOW);
     expect(whenOf(RECERT_CASES[action].available)).toBeNull();
     expect(recertView(RECERT_CASES[action].available, NOW).availableActions[RECERT_TABLE[action].by]).toContain(action);
     for (const [s, code] of RECERT_CASES[action].refused) expect(whenOf(s)).toBe(code);
