@@ -81,7 +81,6 @@ export type ActionTable<S, Inputs extends Record<string, object>, R extends stri
 };
 
 // Rows are read through this erased shape where the action is not known statically.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyRow<R extends string = string> = ActionRow<any, any, R, string>;
 type AnyTable = Readonly<Record<string, AnyRow>>;
 

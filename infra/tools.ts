@@ -205,7 +205,7 @@ async function goInstall(spec: GoBinary, destination: string): Promise<void> {
     }
     await rename(built, destination);
   } catch (error) {
-    throw new Error(`building ${spec.label} failed: ${firstLine(error)}${await logTail(logFile)}`);
+    throw new Error(`building ${spec.label} failed: ${firstLine(error)}${await logTail(logFile)}`, { cause: error });
   } finally {
     await rm(buildDir, { recursive: true, force: true });
   }
@@ -304,7 +304,7 @@ async function installTestServer(): Promise<void> {
     await rename(staging, lib);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
-    throw new Error(`fetching the Temporal test server failed: ${firstLine(error)}${await logTail(logFile)}`);
+    throw new Error(`fetching the Temporal test server failed: ${firstLine(error)}${await logTail(logFile)}`, { cause: error });
   }
 
   const archive = testServerClassArchivePath();
@@ -437,7 +437,7 @@ async function withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
         announced = true;
       }
       if (Date.now() > deadline) {
-        throw new Error(`timed out waiting for the lock ${lockPath}; delete it if no build is running`);
+        throw new Error(`timed out waiting for the lock ${lockPath}; delete it if no build is running`, { cause: error });
       }
       await delay(1000);
     }

@@ -18,7 +18,7 @@ export async function createPortalWorker(
   try {
     connection = await NativeConnection.connect(await temporalConnectionOptions(config));
   } catch (error) {
-    throw new Error(`cannot reach Temporal at TEMPORAL_ADDRESS (${config.TEMPORAL_ADDRESS}): ${firstLine(error)}`);
+    throw new Error(`cannot reach Temporal at TEMPORAL_ADDRESS (${config.TEMPORAL_ADDRESS}): ${firstLine(error)}`, { cause: error });
   }
   const worker = await Worker.create({
     connection,

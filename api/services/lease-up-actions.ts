@@ -62,7 +62,7 @@ export async function sign(
 ) {
   const caller = await access(deps.db, session, applicationId);
   if (caller.role !== 'applicant') throw forbidden();
-  let png: Buffer | null = null;
+  let png: Buffer | null;
   if (input.signatureBase64) {
     png = decodeSignaturePng(input.signatureBase64);
     if (!png) throw new HttpError(422, 'emptySignature');

@@ -142,7 +142,7 @@ export async function assertDatabaseReachable(db: Db, url: string): Promise<void
     await db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
   } catch (error) {
     const where = safeUrl(url);
-    throw new Error(`cannot reach PostgreSQL at DATABASE_URL (${where}): ${describe(error)}`);
+    throw new Error(`cannot reach PostgreSQL at DATABASE_URL (${where}): ${describe(error)}`, { cause: error });
   }
 }
 

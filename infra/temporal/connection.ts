@@ -51,7 +51,7 @@ export async function createTemporalClient(config: TemporalConfig): Promise<Clie
   try {
     connection = await Connection.connect(await temporalConnectionOptions(config));
   } catch (error) {
-    throw new Error(`cannot reach Temporal at TEMPORAL_ADDRESS (${config.TEMPORAL_ADDRESS}): ${firstLine(error)}`);
+    throw new Error(`cannot reach Temporal at TEMPORAL_ADDRESS (${config.TEMPORAL_ADDRESS}): ${firstLine(error)}`, { cause: error });
   }
   return new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, dataConverter: dataConverter(config) });
 }

@@ -116,11 +116,11 @@ describe.sequential('lease-up workflow: the path to lease signing (time skipping
     expect(await t.refusal(t.send(handle, 'RespondToUnitOffer', t.applicant(input.applicantUserId, { offerId: 'offer-1', accept: true })))).toBe('offerNotOpen');
     expect(await t.refusal(t.send(handle, 'ProceedWithUnitOffer', t.manager()))).toBe('offerNotAccepted');
 
-    view = await t.send(handle, 'OfferUnit', t.manager({ units: [unit(1)] }));
+    await t.send(handle, 'OfferUnit', t.manager({ units: [unit(1)] }));
     view = await t.send(handle, 'RespondToUnitOffer', t.applicant(input.applicantUserId, { offerId: 'offer-2', accept: false }));
     expect(view.offers.map((o) => o.status)).toEqual(['expired', 'declined']);
     expect(await t.refusal(t.send(handle, 'RespondToUnitOffer', t.applicant(input.applicantUserId, { offerId: 'offer-2', accept: true })))).toBe('offerNotOpen');
-    view = await t.send(handle, 'OfferUnit', t.manager({ units: [unit(1)] }));
+    await t.send(handle, 'OfferUnit', t.manager({ units: [unit(1)] }));
     view = await t.send(handle, 'RespondToUnitOffer', t.applicant(input.applicantUserId, { offerId: 'offer-3', accept: true }));
     expect(view.offers.map((o) => o.status)).toEqual(['expired', 'declined', 'accepted']);
     const notices = await t.db.selectFrom('notification_outbox').select('template').where('user_id', '=', input.applicantUserId).execute();
