@@ -41,8 +41,8 @@ export async function temporalConnectionOptions(config: TemporalConfig) {
 }
 
 /** The data converter both sides use: every payload encrypted with DATA_ENCRYPTION_KEY. */
-export function dataConverter(config: Pick<Config, 'DATA_ENCRYPTION_KEY'>) {
-  return { payloadCodecs: [EncryptionCodec.fromBase64(config.DATA_ENCRYPTION_KEY)] };
+export function dataConverter(config: Pick<Config, 'DATA_ENCRYPTION_KEY'> & { DATA_ENCRYPTION_KEYS_PREVIOUS?: string }) {
+  return { payloadCodecs: [EncryptionCodec.fromBase64(config.DATA_ENCRYPTION_KEY, config.DATA_ENCRYPTION_KEYS_PREVIOUS ?? '')] };
 }
 
 /** Connects the API's Temporal client; one clear line when the server cannot be reached. */
