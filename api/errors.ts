@@ -23,3 +23,11 @@ export function statusForRefusal(code: string): number {
   if (code === 'validation') return 400;
   return 409;
 }
+
+/** 429 'Too many attempts', telling the client when to try again (Retry-After, in seconds). */
+export class TooManyAttempts extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'tooManyAttempts');
+    this.name = 'TooManyAttempts';
+  }
+}
