@@ -11,10 +11,10 @@ import { TooManyAttempts } from '../errors';
  * in PostgreSQL, shared by every API replica.
  */
 export interface ThrottleRule {
-  /** Failures within the window that cost nothing. */
+  /** Failures within the window before the key has to wait (the last of them starts the first wait). */
   free: number;
   windowMs: number;
-  /** Block after the first failure past `free`; doubles with each further one up to `maxDelayMs`. */
+  /** The wait after the `free`-th failure; doubles with each further one up to `maxDelayMs`. */
   firstDelayMs: number;
   maxDelayMs: number;
 }
@@ -58,8 +58,8 @@ export async function recordFailure(db: Db, key: string, rule: ThrottleRule, now
     .returning(['failures', 'notified_at'])
     .executeTakeFirstOrThrow();
   const past = row.failures - rule.free;
-  if (past > 0) {
-    const delay = Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(past - 1, 30));
+  if (past >= 0) {
+    const delay = Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(past, 30));
     await db.updateTable('auth_throttles').set({ blocked_until: new Date(now.getTime() + delay) }).where('key', '=', key).execute();
   }
   return { failures: row.failures, notifiedAt: row.notified_at };

@@ -72,6 +72,8 @@ export interface Stack {
   blobs: BlobStore;
   /** Base URL when started with `listen: true` (browser tests). */
   baseUrl: string;
+  /** The file this stack's API log lines go to (JSON lines, level info). */
+  logFile: string;
   close(): Promise<void>;
 }
 
@@ -98,7 +100,8 @@ export async function startStack(options: { listen?: boolean; seed?: boolean } =
   const temporal = await createTemporalClient(config);
   const { worker, connection } = await createPortalWorker(config, { db, blobs }, { workflowBundle: { codePath: inject('workflowBundlePath') }, workflowsPath: undefined });
   const running = worker.run();
-  const logStream = pino.destination({ dest: join(LOG_DIR, `api-${process.pid}-${++stackCount}.ndjson`), sync: true, append: true, mkdir: true });
+  const logFile = join(LOG_DIR, `api-${process.pid}-${++stackCount}.ndjson`);
+  const logStream = pino.destination({ dest: logFile, sync: true, append: true, mkdir: true });
   const app = await buildApp({ config: { ...config, LOG_LEVEL: 'info' }, db, temporal, blobs, logStream });
   let baseUrl = '';
   if (options.listen) {
@@ -114,6 +117,7 @@ export async function startStack(options: { listen?: boolean; seed?: boolean } =
     temporal,
     blobs,
     baseUrl,
+    logFile,
     async close() {
       await app.close();
       worker.shutdown();
