@@ -6,6 +6,8 @@ export interface RouteEntry {
   /** Names of path parameters and of the query's schema keys, when the route declares them. */
   params: string[];
   query: string[];
+  /** Top-level keys of the body's schema (empty when unknown). */
+  body: string[];
   hasBody: boolean;
 }
 
@@ -19,8 +21,11 @@ declare module 'fastify' {
 const keysOf = (schema: unknown): string[] => {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
   if (shape) return Object.keys(shape);
-  const inner = (schema as { def?: { innerType?: unknown; in?: unknown; left?: unknown } } | undefined)?.def;
-  return inner ? keysOf(inner.innerType ?? inner.in ?? inner.left) : [];
+  const def = (schema as { def?: { innerType?: unknown; in?: unknown; left?: unknown; right?: unknown; schema?: unknown } } | undefined)?.def;
+  if (!def) return [];
+  const inner = def.innerType ?? def.in ?? def.schema;
+  if (inner) return keysOf(inner);
+  return [...new Set([...keysOf(def.left), ...keysOf(def.right)])];
 };
 
 export const routeListPlugin = fp(
@@ -35,6 +40,7 @@ export const routeListPlugin = fp(
           url: route.url,
           params: [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!),
           query: keysOf(route.schema?.querystring),
+          body: keysOf(route.schema?.body),
           hasBody: Boolean(route.schema?.body),
         });
       }
