@@ -14,6 +14,8 @@ export const SECRET_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/Signature/validateotp/otp/:x',
   // An email address in the path (spec: forgot-username/{x}).
   'POST /api/Account/forgot-username/:x',
+  // Who gets a profile-link code, and by which channel: an account id, logged by pattern like every OTP route.
+  'POST /api/ProfileMatch/sendotpforprofilelink/:a/:b',
   // A document address in the query (spec: DeleteFileByUrlAsync, file url as query).
   'DELETE /api/Document/DeleteFileByUrlAsync',
 ]);
