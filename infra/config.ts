@@ -79,8 +79,8 @@ export const ConfigSchema = z
     /** Where rate-limit counters live: this process's memory, or PostgreSQL, shared by every API replica. */
     RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('postgres'),
     /** How long an API call waits for Temporal before checking that it is alive; dead or stalled gives 503. */
-    TEMPORAL_PROBE_AFTER_MS: z.coerce.number().int().min(50).max(60_000).default(600),
-    TEMPORAL_PROBE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(900),
+    TEMPORAL_PROBE_AFTER_MS: z.coerce.number().int().min(50).max(60_000).default(400),
+    TEMPORAL_PROBE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(800),
 
     WEB_DIST: z.string().default('web/dist'),
     /** Origin of the Temporal Web UI allowed to call the codec endpoint. */

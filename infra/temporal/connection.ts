@@ -131,7 +131,7 @@ export async function createTemporalClient(
       throw new Error(`cannot reach Temporal at TEMPORAL_ADDRESS (${config.TEMPORAL_ADDRESS}): ${firstLine(error)}`);
     }
   }
-  guardTemporalCalls(connection, { probeAfterMs: config.TEMPORAL_PROBE_AFTER_MS ?? 600, probeTimeoutMs: config.TEMPORAL_PROBE_TIMEOUT_MS ?? 900 });
+  guardTemporalCalls(connection, { probeAfterMs: config.TEMPORAL_PROBE_AFTER_MS ?? 400, probeTimeoutMs: config.TEMPORAL_PROBE_TIMEOUT_MS ?? 800 });
   return new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, dataConverter: dataConverter(config) });
 }
 
