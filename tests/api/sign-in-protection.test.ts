@@ -23,7 +23,7 @@ describe('sign-in protection', () => {
     const statuses = async (address: string, forge: boolean) => {
       const out: number[] = [];
       for (let i = 0; i < 70; i++) {
-        const headers = forge ? { 'x-forwarded-for': `198.51.${Math.floor(i / 250)}.${i % 250}` } : {};
+        const headers: Record<string, string> = forge ? { 'x-forwarded-for': `198.51.${Math.floor(i / 250)}.${i % 250}` } : {};
         // A different made-up account each time: only the per-address limit (60 a minute) can stop these.
         out.push((await login({ username: `nobody-${address}-${i}`, password: 'wrong-password-1' }, address, headers)).statusCode);
       }
