@@ -17,7 +17,7 @@ export async function demoPayStubPdf(employer: string, name: string, amount: num
 /**
  * A complete household profile for a demo applicant or tenant (issue 4): two members, an address,
  * income with its pay stub on record, no assets, housing choices. It meets every section of the
- * completion rule (api/services/profile-completion.ts), so the seeded 100% is true.
+ * completion rule (infra/db/repositories/profile-completion.ts), so the seeded 100% is true.
  * The seed does not hold identifiers, so the demo ones are on record only as their last 4 digits.
  * The income is sealed when the process has its data keys; the pay stub file is written when a blob
  * store is given (npm start, the test stack).

@@ -1,7 +1,7 @@
 import { annualAmount, INCOME_TYPES, type IncomeInput, type IncomeView } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { notFound } from '../errors';
-import { readIncomes, sealedIncomeColumns } from './household-income-store';
+import { readIncomes, sealedIncomeColumns } from '../../infra/db/repositories/household-income-store';
 import { upsertProfile } from './household-profile';
 
 async function assertMember(db: Db, householdId: string, memberId: string) {

@@ -43,7 +43,7 @@ export interface HouseholdIncomeTable {
   household_id: string;
   member_id: string;
   income_type: string;
-  /** Plain amount of a row written before encryption (null once sealed; api/services/household-income-store.ts). */
+  /** Plain amount of a row written before encryption (null once sealed; infra/db/repositories/household-income-store.ts). */
   amount: Numeric | null;
   /** The amount sealed by infra/crypto.ts (FieldCipher). */
   amount_encrypted: string | null;

@@ -1,6 +1,6 @@
-import type { IncomeInput, IncomeType, PayFrequency } from '../../domain';
-import type { Db } from '../../infra/db/database';
-import { openJson, openNumber, sealJson, sealNumber } from '../../infra/data-keys';
+import type { IncomeInput, IncomeType, PayFrequency } from '../../../domain';
+import type { Db } from '../database';
+import { openJson, openNumber, sealJson, sealNumber } from '../../data-keys';
 
 /**
  * Income entries at rest: the amount and every field of the entry are sealed with the data key
