@@ -9,7 +9,7 @@ import { EncryptingBlobStore, LocalBlobStore, S3BlobStore } from '../../infra/bl
 import { createFieldCipher, createKeyRing, isSealedBlob, sealedBlobKeyId } from '../../infra/crypto';
 import { useDataKeys } from '../../infra/data-keys';
 import { rotateAll } from '../../infra/key-rotation';
-import { startStack, type Stack } from '../helpers/stack';
+import { signIn, startStack, type Stack } from '../helpers/stack';
 import { adultMember, multipart, newResident, tinyPdf } from '../helpers/household';
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
@@ -100,6 +100,19 @@ describe('encryption at rest', () => {
     expect(head.ServerSideEncryption).toBe('AES256');
     // ...and no file of MinIO's disk holds the bytes.
     for await (const file of filesUnder(inject('minioDataDir'))) expect((await readFile(file)).includes(marker), file).toBe(false);
+  });
+
+  it("the demo households' pay stubs are on file: the seed writes what it refers to, sealed", async () => {
+    for (const role of ['User', 'Tenant'] as const) {
+      const { authorization } = await signIn(stack.app, role);
+      const list = await stack.app.inject({ method: 'GET', url: '/api/Document', headers: { authorization } });
+      expect(list.statusCode).toBe(200);
+      const stub = (list.json().data.items ?? list.json().data).find((d: { fileName: string }) => d.fileName === 'pay-stub.pdf') as { id: string } | undefined;
+      expect(stub, role).toBeDefined();
+      const got = await stack.app.inject({ method: 'GET', url: `/api/Document/GetDocument/${stub!.id}`, headers: { authorization } });
+      expect(got.statusCode).toBe(200);
+      expect(Buffer.from(got.json().data.fileContent, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    }
   });
 
   it('writes local blob files sealed, 0600, in 0700 folders', async () => {

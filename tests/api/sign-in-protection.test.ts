@@ -135,6 +135,36 @@ describe('sign-in protection', () => {
     await stack.db.updateTable('users').set({ status: 'active' }).where('id', '=', again.userId).execute();
   });
 
+  it('a stranger guessing an MFA code slows down at their address; the owner asks for a new code and signs in', async () => {
+    const { username, password } = demoAccount('Manager');
+    const userId = await userIdOf(username);
+    await stack.db.updateTable('users').set({ mfa_enabled: true }).where('id', '=', userId).execute();
+    const owner = '10.6.0.1';
+    const stranger = '203.0.113.77';
+    const post = (url: string, payload: object, remoteAddress: string) => stack.app.inject({ method: 'POST', url, payload, remoteAddress });
+
+    expect((await login({ username, password }, owner)).json().data).toMatchObject({ userId, mfaRequired: true });
+    expect((await post('/api/Account/send-otp', { userId }, owner)).statusCode).toBe(200);
+    const first = await latestOtp(stack.db, userId);
+    const wrong = first === '000000' ? '111111' : '000000';
+    const guesses: number[] = [];
+    for (let i = 0; i < 8; i++) guesses.push((await post('/api/Account/verify-otp', { userId, otp: wrong }, stranger)).statusCode);
+    expect(guesses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(guesses.slice(5).every((s) => s === 429)).toBe(true);
+    const blocked = await post('/api/Account/verify-otp', { userId, otp: first }, stranger);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The guessed code is dead (five tries), but the owner is not held back: a new code works.
+    expect((await post('/api/Account/verify-otp', { userId, otp: first }, owner)).statusCode).toBe(400);
+    expect((await post('/api/Account/send-otp', { userId }, owner)).statusCode).toBe(200);
+    const second = await latestOtp(stack.db, userId);
+    const signedIn = await post('/api/Account/verify-otp', { userId, otp: second }, owner);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().data).toMatchObject({ userId, role: 'Manager' });
+    await stack.db.updateTable('users').set({ mfa_enabled: false }).where('id', '=', userId).execute();
+  });
+
   it('a reset token is single-use and bound to its user', async () => {
     const { email } = demoAccount('Manager');
     const userId = await userIdOf(demoAccount('Manager').username);
