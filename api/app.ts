@@ -5,12 +5,19 @@ import fastifyStatic from '@fastify/static';
 import type { Client } from '@temporalio/client';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../domain';
+import type { DestinationStream } from 'pino';
 import type { BlobStore } from '../infra/blobs';
 import type { Config } from '../infra/config';
+import { keyRingFromConfig, type KeyRing } from '../infra/crypto';
+import { useDataKeys } from '../infra/data-keys';
 import type { Db } from '../infra/db/database';
 import { loggerOptions } from '../infra/logger';
 import { authPlugin } from './plugins/auth';
-import { envelopePlugin } from './plugins/envelope';
+import { envelopePlugin, frameworkError } from './plugins/envelope';
+import { inputSafetyPlugin } from './plugins/input-safety';
+import { routeListPlugin } from './plugins/route-list';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { SECRET_ROUTES } from './secret-routes';
 import { accountRoutes } from './routes/account';
 import { codecRoutes } from './routes/codec';
 import { managerTaskRoutes } from './routes/manager-tasks';
@@ -40,6 +47,8 @@ export interface AppDeps {
   db: Db;
   temporal: Client;
   blobs: BlobStore;
+  /** Where log lines go (default stdout); the test stack appends them to a file the log scan reads. */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -48,15 +57,20 @@ declare module 'fastify' {
     db: Db;
     temporal: Client;
     blobs: BlobStore;
+    /** DATA_ENCRYPTION_KEY and the previous keys: personal data at rest. */
+    keys: KeyRing;
   }
 }
 
 /** The API: infrastructure first, then one plugin per section-7 route group, then the web app. */
-export async function buildApp({ config, db, temporal, blobs }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, temporal, blobs, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config, 'api'),
+    logger: loggerOptions(config, 'api', { secretRoutes: SECRET_ROUTES, stream: logStream }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies listed in TRUSTED_PROXIES (none by default):
+    // the client address rate limits count against cannot be chosen by the client.
+    trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -65,7 +79,13 @@ export async function buildApp({ config, db, temporal, blobs }: AppDeps): Promis
   app.decorate('db', db);
   app.decorate('temporal', temporal);
   app.decorate('blobs', blobs);
+  const keys = keyRingFromConfig(config);
+  app.decorate('keys', keys);
+  useDataKeys(keys);
+  await app.register(routeListPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(envelopePlugin);
+  await app.register(inputSafetyPlugin);
   await app.register(authPlugin, { config });
 
   await app.register(healthRoutes);

@@ -27,3 +27,11 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   if (!parsed.success) throw new HttpError(400, 'validation', parsed.error.issues[0]?.message ?? 'Invalid request');
   return parsed.data;
 }
+
+/** 429 'Too many attempts', telling the client when to try again (Retry-After, in seconds). */
+export class TooManyAttempts extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'tooManyAttempts');
+    this.name = 'TooManyAttempts';
+  }
+}

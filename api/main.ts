@@ -1,7 +1,10 @@
 import { createBlobStore } from '../infra/blobs';
 import { loadConfig, runMain } from '../infra/config';
 import { assertDatabaseReachable, createDb } from '../infra/db/database';
+import { keyRingFromConfig } from '../infra/crypto';
+import { useDataKeys } from '../infra/data-keys';
 import { migrateToLatest } from '../infra/db/migrate';
+import { resealIncomes } from '../infra/key-rotation';
 import { createTemporalClient } from '../infra/temporal/connection';
 import { buildApp } from './app';
 
@@ -12,7 +15,11 @@ await runMain('api', async () => {
   await assertDatabaseReachable(db, config.DATABASE_URL);
   // Migrations are idempotent and take kysely's lock, so several replicas may start at once.
   await migrateToLatest(db);
-  const temporal = await createTemporalClient(config);
+  // Income rows from before encryption, or under a key rotated out, are sealed now (cheap when none).
+  useDataKeys(keyRingFromConfig(config));
+  await resealIncomes(db);
+  // Lazy: the API starts and answers (503 for workflow actions) while Temporal is down or restarting.
+  const temporal = await createTemporalClient(config, { lazy: true });
   const blobs = createBlobStore(config);
   const app = await buildApp({ config, db, temporal, blobs });
 

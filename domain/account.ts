@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from './fields';
 import type { Role } from './roles';
 
 /** Spec section 3: the signed-in user kept in local storage under `user`. */
@@ -34,12 +35,28 @@ export interface AuthTokens {
 }
 
 /** Login answers the signed-in user's fields and the tokens in `data` (spec section 3, login response). */
-export type LoginData = SignedInUser & AuthTokens;
+export type LoginData = SignedInUser & AuthTokens & {
+  /** A new device token after a sign-in from a device not known yet; the browser keeps it. */
+  deviceToken?: string | null;
+};
+
+/** A device token handed out by a successful sign-in; the browser keeps one per account it signed in to. */
+export const DeviceTokens = z.array(z.string().min(20).max(100)).max(5).optional();
 
 export const LoginBody = z.object({
   /** Username or email. */
+  username: z.string().trim().min(1, 'Required').max(254).refine(isSafeText, UNSAFE_TEXT_MESSAGE),
+  password: z.string().min(1, 'Required').max(1024).refine(isSafeText, UNSAFE_TEXT_MESSAGE),
+  /** Tokens of devices that signed in before: they keep signing in while strangers are throttled. */
+  deviceTokens: DeviceTokens,
+});
+
+/** A one-time sign-in code sent to the account's email (when its password is being guessed by others). */
+export const SendLoginCodeBody = z.object({ username: z.string().trim().min(1, 'Required').max(254) });
+export const LoginWithCodeBody = z.object({
   username: z.string().trim().min(1, 'Required').max(254),
-  password: z.string().min(1, 'Required').max(1024),
+  otp: z.string().trim().regex(/^\d{6}$/, 'Invalid OTP'),
+  deviceTokens: DeviceTokens,
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -52,6 +69,8 @@ export const STORAGE_KEYS = {
   realUser: 'realUser',
   isImpersonating: 'isImpersonating',
   language: 'i18nextLng',
+  /** Device tokens of accounts that signed in on this browser (see LoginBody.deviceTokens). */
+  deviceTokens: 'deviceTokens',
 } as const;
 
 export const LANGUAGES = ['en', 'es', 'zh', 'bn'] as const;

@@ -9,14 +9,40 @@ export const NUMBER_MESSAGE = 'Must be a number';
 export const DATE_MESSAGE = 'Enter a valid date';
 export const REASON_MESSAGE = 'Please provide a reason.';
 
+/**
+ * Text the portal accepts: no NUL characters (PostgreSQL cannot store them) and no lone surrogate
+ * halves (they are not characters; encoders replace or refuse them). The API applies this rule to
+ * every string of every request (api/plugins/input-safety.ts) and every text schema below uses it.
+ */
+export const UNSAFE_TEXT_MESSAGE = 'Contains characters that are not allowed';
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isSafeText = (value: string): boolean => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+
+/** The path of the first string in a value (object, array, string) that breaks the rule, or null. */
+export function findUnsafeText(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return isSafeText(value) ? null : path;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (!isSafeText(key)) return [...path, '(key)'];
+    const found = findUnsafeText(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Any text: the shared rule, nothing else. */
+export const safeText = () => z.string().refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+
 /** A required text field ('Required' when empty). */
-export const requiredText = (max = 200) => z.string(REQUIRED).trim().min(1, REQUIRED).max(max);
+export const requiredText = (max = 200) => z.string(REQUIRED).trim().min(1, REQUIRED).max(max).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 /** An optional text field; an empty string means "not given". */
 export const optionalText = (max = 200) =>
   z
     .string()
     .trim()
     .max(max)
+    .refine(isSafeText, UNSAFE_TEXT_MESSAGE)
     .nullish()
     .transform((v) => (v ? v : null));
 

@@ -49,6 +49,9 @@ export const ConfigSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool.default(true),
+    /** Server-side encryption asked of S3 on every upload (on top of the portal's own encryption). */
+    S3_SSE: z.enum(['AES256', 'aws:kms', 'none']).default('AES256'),
+    S3_SSE_KMS_KEY_ID: z.string().optional(),
 
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     JWT_PRIVATE_KEY: z.string().optional(),
@@ -57,6 +60,27 @@ export const ConfigSchema = z
 
     /** Key for personal data at rest and for the Temporal payload codec. */
     DATA_ENCRYPTION_KEY: base64Key,
+    /** Keys used before the current one, comma separated: they only decrypt, until `npm run keys:rotate`. */
+    DATA_ENCRYPTION_KEYS_PREVIOUS: z
+      .string()
+      .default('')
+      .refine((v) => v.split(',').map((k) => k.trim()).filter(Boolean).every((k) => Buffer.from(k, 'base64').length === 32), 'must be 32-byte keys in base64, comma separated'),
+
+    /**
+     * Addresses (or CIDR ranges) of reverse proxies whose X-Forwarded-For is believed, comma
+     * separated. None by default: the client address is the socket's, so no client can choose the
+     * address its rate limits count against.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean))
+      .refine((list) => list.every((p) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p) || ['loopback', 'linklocal', 'uniquelocal'].includes(p)), 'must be IP addresses or CIDR ranges, comma separated'),
+    /** Where rate-limit counters live: this process's memory, or PostgreSQL, shared by every API replica. */
+    RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('postgres'),
+    /** How long an API call waits for Temporal before checking that it is alive; dead or stalled gives 503. */
+    TEMPORAL_PROBE_AFTER_MS: z.coerce.number().int().min(50).max(60_000).default(400),
+    TEMPORAL_PROBE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(800),
 
     WEB_DIST: z.string().default('web/dist'),
     /** Origin of the Temporal Web UI allowed to call the codec endpoint. */

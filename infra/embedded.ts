@@ -38,6 +38,8 @@ export async function isPortOpen(port: number, host = '127.0.0.1'): Promise<bool
 }
 
 export interface EmbeddedPostgresHandle {
+  /** The postgres server process (the supervisor of `npm start` restarts it when it dies). */
+  process: ChildProcess;
   url(database: string): string;
   createDatabase(name: string, template?: string): Promise<void>;
   stop(): Promise<void>;
@@ -134,6 +136,7 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
   }
 
   return {
+    process: child,
     url,
     async createDatabase(name, template) {
       const client = new pg.Client({ connectionString: url('postgres') });

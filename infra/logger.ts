@@ -1,4 +1,4 @@
-import pino, { type LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 import type { Config } from './config';
 
 /**
@@ -13,6 +13,8 @@ const SENSITIVE_FIELDS = [
   'alienRegistrationNumber',
   'accessToken',
   'refreshToken',
+  'deviceToken',
+  'challengeToken',
   'token',
   'otp',
   'income',
@@ -28,11 +30,68 @@ const SENSITIVE_FIELDS = [
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-device-token"]',
   ...SENSITIVE_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`, `*[*].${f}`, `*.*[*].${f}`]),
 ];
 
-export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, name: string): LoggerOptions {
-  return { name, level: config.LOG_LEVEL, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+export const REDACTED = '[redacted]';
+
+/** What a request log line may say about the request's address (see `safeRequestUrl`). */
+interface LoggedRequest {
+  method: string;
+  url: string;
+  ip?: string;
+  routeOptions?: { url?: string };
+}
+
+/**
+ * The address of a request as it may appear in a log line: for a route that carries a secret in its
+ * path or query (`secretRoutes`, "METHOD /pattern"), only the route pattern; for any other route
+ * the path with every query value replaced; for a path no route matched, the path with any segment
+ * that looks like a token or a code replaced, and no query values.
+ */
+export function safeRequestUrl(request: LoggedRequest, secretRoutes: ReadonlySet<string>): string {
+  const pattern = request.routeOptions?.url;
+  if (pattern && secretRoutes.has(`${request.method} ${pattern}`)) return pattern;
+  const [path = '', query] = request.url.split('?', 2);
+  const safeQuery = query
+    ? `?${query
+        .split('&')
+        .map((pair) => `${pair.split('=', 1)[0]}=${REDACTED}`)
+        .join('&')}`
+    : '';
+  if (pattern) return `${path}${safeQuery}`;
+  const safePath = path
+    .split('/')
+    .map((segment) => (/^[A-Za-z0-9_%-]{20,}$/.test(segment) && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment)) || /\d{6}/.test(segment) ? REDACTED : segment)
+    .join('/');
+  return `${safePath.slice(0, 300)}${safeQuery}`;
+}
+
+export interface LoggerExtras {
+  /** Routes whose path or query carries a secret (the API's list, api/secret-routes.ts). */
+  secretRoutes?: ReadonlySet<string>;
+  /** Where lines go (default stdout); the test stack appends them to a file the log scan reads. */
+  stream?: DestinationStream;
+}
+
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, name: string, extras: LoggerExtras = {}): LoggerOptions & { stream?: DestinationStream } {
+  const secretRoutes = extras.secretRoutes ?? new Set<string>();
+  return {
+    name,
+    level: config.LOG_LEVEL,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    serializers: {
+      // Fastify's request line, with the address made safe and no headers.
+      req: (request: LoggedRequest & { headers?: Record<string, unknown>; host?: string }) => ({
+        method: request.method,
+        url: safeRequestUrl(request, secretRoutes),
+        route: request.routeOptions?.url,
+        remoteAddress: request.ip,
+      }),
+    },
+    ...(extras.stream ? { stream: extras.stream } : {}),
+  };
 }
 
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, name: string) {

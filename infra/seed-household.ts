@@ -1,15 +1,30 @@
 import type { Transaction } from 'kysely';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { BlobStore } from './blobs';
+import { hasDataKeys, sealJson, sealNumber } from './data-keys';
 import type { Database } from './db/database';
+
+/** A one-page pay stub, so the demo household's document opens like an uploaded one. */
+export async function demoPayStubPdf(employer: string, name: string, amount: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 396]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const lines = [`${employer} - pay stub (demo data)`, `Employee: ${name}`, 'Pay period: two weeks', `Gross pay: $${amount.toFixed(2)}`];
+  lines.forEach((line, i) => page.drawText(line, { x: 48, y: 330 - i * 28, size: i === 0 ? 16 : 12, font }));
+  return Buffer.from(await pdf.save());
+}
 
 /**
  * A complete household profile for a demo applicant or tenant (issue 4): two members, an address,
  * income with its pay stub on record, no assets, housing choices. It meets every section of the
  * completion rule (infra/db/repositories/profile-completion.ts), so the seeded 100% is true.
- * The seed has no encryption key, so the demo identifiers are on record only as their last 4 digits.
+ * The seed does not hold identifiers, so the demo ones are on record only as their last 4 digits.
+ * The income is sealed when the process has its data keys; the pay stub file is written when a blob
+ * store is given (npm start, the test stack).
  */
 export async function seedHouseholdProfile(
   trx: Transaction<Database>,
-  input: { householdId: string; headUserId: string; fullName: string; email: string; spouseName: string },
+  input: { householdId: string; headUserId: string; fullName: string; email: string; spouseName: string; blobs?: BlobStore },
 ): Promise<void> {
   const now = new Date();
   const common = {
@@ -26,10 +41,18 @@ export async function seedHouseholdProfile(
     .insertInto('household_members')
     .values({ ...common, full_name: input.spouseName, relationship: 'spouse', date_of_birth: '1980-09-02', marital_status: 'married', itin_last4: '4321', head_of_household: false, email: null, mobile: null })
     .execute();
-  const details = { memberId: head.id, incomeType: 'employment', employerName: 'City Hospital', jobTitle: 'Nurse aide', startDate: '2019-03-01', amount: 2000, frequency: 'bi_weekly', sourceName: 'City Hospital', awardLetterDate: null };
+  const amount = 2000;
+  const details = { memberId: head.id, incomeType: 'employment', employerName: 'City Hospital', jobTitle: 'Nurse aide', startDate: '2019-03-01', amount, frequency: 'bi_weekly', sourceName: 'City Hospital', awardLetterDate: null };
   const income = await trx
     .insertInto('household_incomes')
-    .values({ household_id: input.householdId, member_id: head.id, income_type: 'employment', amount: 2000, frequency: 'bi_weekly', details: JSON.stringify(details), updated_at: now })
+    .values({
+      household_id: input.householdId,
+      member_id: head.id,
+      income_type: 'employment',
+      frequency: 'bi_weekly',
+      ...(hasDataKeys() ? { amount: null, amount_encrypted: sealNumber(amount), details: sealJson(details) } : { amount, details: JSON.stringify(details) }),
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx
@@ -46,12 +69,15 @@ export async function seedHouseholdProfile(
       updated_at: now,
     })
     .execute();
-  // The pay stub's metadata; its file is not part of the demo data (GetDocument answers not found).
+  const key = `households/${input.householdId}/documents/demo-pay-stub`;
+  const pdf = await demoPayStubPdf('City Hospital', input.fullName, amount);
+  // The file first: a document row never points at a file that was not written.
+  if (input.blobs) await input.blobs.put(key, pdf, 'application/pdf');
   await trx
     .insertInto('household_documents')
     .values({
       household_id: input.householdId, member_id: head.id, income_id: income.id, document_type: 'pay_stub', file_name: 'pay-stub.pdf',
-      blob_key: `households/${input.householdId}/documents/demo-pay-stub`, content_type: 'application/pdf', size_bytes: 0, uploaded_by: input.headUserId,
+      blob_key: key, content_type: 'application/pdf', size_bytes: pdf.length, uploaded_by: input.headUserId,
       uploaded_at: now, review_reason: null, rejection_reason: null, discrepancy_reason: null, replaces_document_id: null,
     })
     .execute();

@@ -1,5 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Role } from '../domain';
+import type { BlobStore } from './blobs';
+import { hasDataKeys, sealNumber } from './data-keys';
 import type { Db } from './db/database';
 import { seedHouseholdProfile } from './seed-household';
 import demo from './demo-accounts.json' with { type: 'json' };
@@ -13,16 +15,25 @@ interface DemoAccount {
   lastName: string;
 }
 
+const declaredIncome = (amount: number) =>
+  hasDataKeys() ? { declared_annual_income: null, declared_annual_income_encrypted: sealNumber(amount) } : { declared_annual_income: amount };
+
 function isoDate(daysFromNow: number, now: Date): string {
   return new Date(now.getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface SeedOptions {
+  /** Where the demo pay stubs are written (npm start and the test stack give it). */
+  blobs?: BlobStore;
 }
 
 /**
  * Demo data for the embedded default: one organisation, one account per role, households for the
  * applicant and the tenant, and published opportunities with units. Runs once: a database that
- * already has users is left alone.
+ * already has users is left alone. Income amounts are sealed when the process has its data keys
+ * (infra/data-keys.ts); a seed without them writes rows the API's start-up sweep seals later.
  */
-export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
+export async function seedDemoData(db: Db, now = new Date(), options: SeedOptions = {}): Promise<boolean> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
 
@@ -76,6 +87,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           fullName: `${account.firstName} ${account.lastName}`,
           email: account.email,
           spouseName: account.role === 'Tenant' ? 'Marisol Ortega' : 'Karim Rahman',
+          blobs: options.blobs,
         });
       }
       if (account.role === 'Tenant') {
@@ -85,7 +97,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
         anniversary.setUTCFullYear(anniversary.getUTCFullYear() - 2);
         await trx
           .insertInto('tenancies')
-          .values({ household_id: household.id, organization_id: org.id, building_name: 'Riverside Commons', address: '410 Riverside Dr, New York, NY 10025', unit_number: '4B', bedrooms: '2 bedrooms', lease_start: anniversary.toISOString().slice(0, 10), declared_annual_income: 52_000 })
+          .values({ household_id: household.id, organization_id: org.id, building_name: 'Riverside Commons', address: '410 Riverside Dr, New York, NY 10025', unit_number: '4B', bedrooms: '2 bedrooms', lease_start: anniversary.toISOString().slice(0, 10), ...declaredIncome(52_000) })
           .execute();
       }
     }

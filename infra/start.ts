@@ -2,46 +2,111 @@
  * `npm start`: the whole product on one machine with no external services. Starts what is not
  * configured (PostgreSQL when DATABASE_URL is unset, the Temporal dev server when TEMPORAL_ADDRESS is
  * unset), applies migrations, seeds the demo data once, then runs the worker and the API as separate
- * processes, exactly as they run in production. Ctrl-C stops everything, in order.
+ * processes, exactly as they run in production.
+ *
+ * It is a supervisor: a worker, API, Temporal dev server or PostgreSQL that dies is started again
+ * with back-off (1 s, doubling to 30 s; back to 1 s after a minute of running), each time said on
+ * the console. Only Ctrl-C (SIGINT/SIGTERM) stops everything, in order.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { createBlobStore } from './blobs';
 import { loadConfig, runMain } from './config';
+import { keyRingFromConfig } from './crypto';
+import { useDataKeys } from './data-keys';
 import { assertDatabaseReachable, createDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { startEmbeddedPostgres, startTemporalDevServer, type DevServerHandle, type EmbeddedPostgresHandle } from './embedded';
+import { startEmbeddedPostgres, startTemporalDevServer } from './embedded';
+import { readLocalSecrets } from './local-secrets';
 import { seedDemoData } from './seed';
 import { findTemporalCli } from './tools';
 
 const DATA_DIR = resolve(process.env.DATA_DIR ?? '.data');
 const say = (line: string) => process.stdout.write(`[portal] ${line}\n`);
 
-/** Secrets of the embedded default, made once and kept with the data so sessions and data survive restarts. */
-async function localSecrets(): Promise<{ JWT_SECRET: string; DATA_ENCRYPTION_KEY: string }> {
-  const file = join(DATA_DIR, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8'));
-  const secrets = { JWT_SECRET: randomBytes(48).toString('base64'), DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
-  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return secrets;
+/** One running part: its process id, how it ends, and how to stop it. */
+interface Running {
+  pid: number | undefined;
+  exited: Promise<string>;
+  stop(): Promise<void>;
 }
 
-function startChild(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  // Own process group: Ctrl-C reaches only this orchestrator, which stops children in order.
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: 'inherit', detached: true });
-  child.once('exit', (code, signal) => {
-    if (!stopping) {
-      say(`${name} exited (${signal ?? code}); stopping everything`);
-      void stopAll(1);
+const BACKOFF = { firstMs: 1000, maxMs: 30_000, stableAfterMs: 60_000 } as const;
+
+/** The wait before the n-th restart in a row (n from 1). */
+const restartDelay = (n: number) => Math.min(BACKOFF.maxMs, BACKOFF.firstMs * 2 ** (n - 1));
+
+let stopping = false;
+const parts: Supervisor[] = [];
+
+/** Keeps one part running: starts it, and starts it again with back-off whenever it ends. */
+class Supervisor {
+  private current: Running | undefined;
+  private restarts = 0;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    readonly name: string,
+    private readonly launch: () => Promise<Running>,
+  ) {}
+
+  /** The first start must succeed: a part that cannot start at all is a configuration problem. */
+  async start(): Promise<void> {
+    this.current = await this.launch();
+    say(`${this.name} started (pid ${this.current.pid})`);
+    void this.watch(this.current, Date.now());
+  }
+
+  private async watch(running: Running, startedAt: number): Promise<void> {
+    const how = await running.exited;
+    if (stopping) return;
+    if (Date.now() - startedAt >= BACKOFF.stableAfterMs) this.restarts = 0;
+    for (;;) {
+      const delay = restartDelay(++this.restarts);
+      say(`${this.name} exited (${how}); restarting in ${Math.round(delay / 1000)}s (restart ${this.restarts})`);
+      await new Promise<void>((done) => {
+        const timer = setTimeout(done, delay);
+        this.wake = () => {
+          clearTimeout(timer);
+          done();
+        };
+      });
+      this.wake = undefined;
+      if (stopping) return;
+      try {
+        this.current = await this.launch();
+      } catch (error) {
+        if (stopping) return;
+        say(`${this.name} could not start: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+        continue;
+      }
+      say(`${this.name} restarted (pid ${this.current.pid})`);
+      void this.watch(this.current, Date.now());
+      return;
     }
-  });
-  return child;
+  }
+
+  async stop(): Promise<void> {
+    this.wake?.();
+    await this.current?.stop().catch(() => undefined);
+  }
 }
 
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+function nodeProcess(script: string, env: NodeJS.ProcessEnv): () => Promise<Running> {
+  return async () => {
+    // Own process group: Ctrl-C reaches only this supervisor, which stops children in order.
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: 'inherit', detached: true });
+    return { pid: child.pid, exited: exitOf(child), stop: () => stopChild(child) };
+  };
+}
+
+function exitOf(child: ChildProcess): Promise<string> {
+  return new Promise((done) => child.once('exit', (code, signal) => done(signal ?? `code ${code}`)));
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -49,26 +114,18 @@ async function stopChild(child: ChildProcess | undefined): Promise<void> {
   clearTimeout(timer);
 }
 
-let stopping = false;
-let api: ChildProcess | undefined;
-let worker: ChildProcess | undefined;
-let temporal: DevServerHandle | undefined;
-let postgres: EmbeddedPostgresHandle | undefined;
-
 async function stopAll(code: number): Promise<never> {
-  if (stopping && code === 0) return new Promise<never>(() => {});
+  if (stopping) return new Promise<never>(() => {});
   stopping = true;
   say('stopping...');
-  await stopChild(api);
-  await stopChild(worker);
-  await temporal?.stop();
-  await postgres?.stop().catch(() => undefined);
+  // Reverse order of start: API, worker, Temporal, PostgreSQL.
+  for (const part of [...parts].reverse()) await part.stop();
   say('stopped');
   process.exit(code);
 }
 
 await runMain('start', async () => {
-  await mkdir(DATA_DIR, { recursive: true });
+  await mkdir(DATA_DIR, { recursive: true, mode: 0o700 });
   // `on`, not `once`: Ctrl-C can arrive twice (from the terminal and relayed by npm); a second one
   // must not kill this process half-way through stopping the services.
   process.on('SIGINT', () => void stopAll(0));
@@ -78,23 +135,39 @@ await runMain('start', async () => {
   const embeddedDb = !env.DATABASE_URL;
   if (embeddedDb) {
     say('starting PostgreSQL (embedded)...');
-    postgres = await startEmbeddedPostgres(join(DATA_DIR, 'postgres'), Number(env.PG_PORT ?? 5433));
-    await postgres.createDatabase('portal');
-    env.DATABASE_URL = postgres.url('portal');
-  }
-  if (!env.TEMPORAL_ADDRESS) {
-    const uiPort = Number(env.TEMPORAL_UI_PORT ?? 8233);
-    say(`starting the Temporal dev server (SQLite, Web UI on ${uiPort})...`);
-    temporal = await startTemporalDevServer(await findTemporalCli(), {
-      dbFile: join(DATA_DIR, 'temporal.sqlite'),
-      port: Number(env.TEMPORAL_PORT ?? 7233),
-      uiPort,
-      detached: true,
+    const port = Number(env.PG_PORT ?? 5433);
+    let url = '';
+    const postgres = new Supervisor('postgres', async () => {
+      const handle = await startEmbeddedPostgres(join(DATA_DIR, 'postgres'), port);
+      await handle.createDatabase('portal');
+      url = handle.url('portal');
+      return { pid: handle.process.pid, exited: exitOf(handle.process), stop: () => handle.stop() };
     });
-    env.TEMPORAL_ADDRESS = temporal.address;
+    parts.push(postgres);
+    await postgres.start();
+    env.DATABASE_URL = url;
   }
-  if (!env.JWT_SECRET && !env.JWT_PRIVATE_KEY) env.JWT_SECRET = (await localSecrets()).JWT_SECRET;
-  if (!env.DATA_ENCRYPTION_KEY) env.DATA_ENCRYPTION_KEY = (await localSecrets()).DATA_ENCRYPTION_KEY;
+  let uiPort = Number(env.TEMPORAL_UI_PORT ?? 8233);
+  if (!env.TEMPORAL_ADDRESS) {
+    say(`starting the Temporal dev server (SQLite, Web UI on ${uiPort})...`);
+    const cli = await findTemporalCli();
+    const port = Number(env.TEMPORAL_PORT ?? 7233);
+    const temporal = new Supervisor('temporal', async () => {
+      const handle = await startTemporalDevServer(cli, { dbFile: join(DATA_DIR, 'temporal.sqlite'), port, uiPort, detached: true });
+      return { pid: handle.process.pid, exited: exitOf(handle.process), stop: () => handle.stop() };
+    });
+    parts.push(temporal);
+    await temporal.start();
+    env.TEMPORAL_ADDRESS = `127.0.0.1:${port}`;
+  } else {
+    uiPort = 8233;
+  }
+  if (!env.JWT_SECRET && !env.JWT_PRIVATE_KEY) env.JWT_SECRET = (await readLocalSecrets(DATA_DIR)).JWT_SECRET;
+  if (!env.DATA_ENCRYPTION_KEY) {
+    const secrets = await readLocalSecrets(DATA_DIR);
+    env.DATA_ENCRYPTION_KEY = secrets.DATA_ENCRYPTION_KEY;
+    env.DATA_ENCRYPTION_KEYS_PREVIOUS ??= secrets.DATA_ENCRYPTION_KEYS_PREVIOUS;
+  }
   env.BLOB_DIR ??= join(DATA_DIR, 'blobs');
 
   // Validate now, so a bad value stops start-up with one line before anything else runs.
@@ -102,10 +175,16 @@ await runMain('start', async () => {
   const db = createDb(config);
   await assertDatabaseReachable(db, config.DATABASE_URL);
   await migrateToLatest(db);
-  if (embeddedDb && (await seedDemoData(db))) say('seeded demo data (accounts in infra/demo-accounts.json)');
+  if (embeddedDb) {
+    useDataKeys(keyRingFromConfig(config));
+    if (await seedDemoData(db, new Date(), { blobs: createBlobStore(config) })) say('seeded demo data (accounts in infra/demo-accounts.json)');
+  }
   await db.destroy();
 
-  worker = startChild('worker', 'worker/main.ts', env);
-  api = startChild('api', 'api/main.ts', env);
-  say(`portal on http://localhost:${config.PORT}  (Temporal Web UI: http://localhost:${temporal?.uiPort ?? 8233})  Ctrl-C stops`);
+  for (const [name, script] of [['worker', 'worker/main.ts'], ['api', 'api/main.ts']] as const) {
+    const part = new Supervisor(name, nodeProcess(script, env));
+    parts.push(part);
+    await part.start();
+  }
+  say(`portal on http://localhost:${config.PORT}  (Temporal Web UI: http://localhost:${uiPort})  Ctrl-C stops`);
 }, () => stopAll(1));

@@ -4,9 +4,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { parseRole, ROLES, type Role } from '../../domain';
 import type { Config } from '../../infra/config';
+import { safeRequestUrl } from '../../infra/logger';
 import { HttpError } from '../errors';
+import { SECRET_ROUTES } from '../secret-routes';
 import { setCodePepper } from '../services/otp';
-import { isFamilyLive } from '../services/tokens';
+import { isSessionLive } from '../services/tokens';
+import { postgresRateLimitStore } from './rate-limit-store';
 
 /** What an access token says: who acts, with which role, and who really signed in when impersonating. */
 export interface TokenClaims {
@@ -76,6 +79,8 @@ export const authPlugin = fp<{ config: Config }>(
     await app.register(fastifyRateLimit, {
       global: false,
       errorResponseBuilder: () => new HttpError(429, 'tooManyAttempts'),
+      // Shared by every API replica unless RATE_LIMIT_STORE=memory.
+      ...(config.RATE_LIMIT_STORE === 'postgres' ? { store: postgresRateLimitStore(app.db) } : {}),
     });
     // Spec section 4: every request made while impersonating is recorded with both users.
     app.addHook('onResponse', async (request, reply) => {
@@ -88,7 +93,8 @@ export const authPlugin = fp<{ config: Config }>(
           acting_user_id: session.userId,
           event: 'request',
           method: request.method,
-          path: request.url.split('?')[0]!.slice(0, 500),
+          // The route pattern for routes carrying a secret (an OTP in the path must not land in the audit).
+          path: safeRequestUrl(request, SECRET_ROUTES).split('?')[0]!.slice(0, 500),
           status_code: reply.statusCode,
         })
         .execute()
@@ -115,8 +121,9 @@ export async function requireSession(request: FastifyRequest): Promise<void> {
   const role = parseRole(claims.role);
   if (!role || typeof claims.sub !== 'string') throw new HttpError(401, 'unauthorized');
   const familyId = typeof claims.fam === 'string' ? claims.fam : null;
-  // Logout and refresh-token reuse revoke the family; its access tokens stop working at once.
-  if (familyId && !(await isFamilyLive(request.server.db, familyId))) throw new HttpError(401, 'unauthorized');
+  // Logout and refresh-token reuse revoke the family, and a disabled user is out: their access
+  // tokens stop working at once, not when they expire.
+  if (!(await isSessionLive(request.server.db, claims.sub, familyId, claims.realUserId ?? null))) throw new HttpError(401, 'unauthorized');
   request.session = { userId: claims.sub, role, realUserId: claims.realUserId ?? null, familyId };
 }
 

@@ -4,7 +4,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError, isGrpcServiceError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { MESSAGES, isMessageCode, type Envelope, type ErrorData } from '../../domain';
-import { HttpError, statusForRefusal } from '../errors';
+import { isTemporalUnavailable } from '../../infra/temporal/connection';
+import { HttpError, TooManyAttempts, statusForRefusal } from '../errors';
+
+/** Seconds a client should wait before trying a Temporal action again. */
+export const TEMPORAL_RETRY_AFTER_SECONDS = 5;
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -28,8 +32,10 @@ export const envelopePlugin = fp(
     });
 
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+      if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error instanceof HttpError) {
-        return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, { code: error.code }));
+        const issues = (error as { issues?: ErrorData['issues'] }).issues;
+        return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, { code: error.code, ...(issues ? { issues } : {}) }));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = error.validation.map((v) => ({
@@ -46,9 +52,10 @@ export const envelopePlugin = fp(
       if (error instanceof WorkflowNotFoundError) {
         return reply.code(404).send(errorBody(404, MESSAGES.notFound, { code: 'notFound' }));
       }
-      if (isGrpcServiceError(error) && [4, 14].includes((error as { code?: number }).code ?? -1)) {
-        request.log.warn({ err: error }, 'temporal unavailable');
-        return reply.code(503).send(errorBody(503, MESSAGES.serviceUnavailable, { code: 'serviceUnavailable' }));
+      // Temporal down, stalled or timed out, however the SDK wrapped it: 503 at once, with Retry-After.
+      if (isTemporalUnavailable(error) || (isGrpcServiceError(error) && [4, 14].includes((error as { code?: number }).code ?? -1))) {
+        request.log.warn({ err: { name: error.name, message: error.message } }, 'temporal unavailable');
+        return reply.code(503).header('retry-after', String(TEMPORAL_RETRY_AFTER_SECONDS)).send(errorBody(503, MESSAGES.serviceUnavailable, { code: 'serviceUnavailable' }));
       }
       const statusCode = (error as Partial<FastifyError>).statusCode;
       const status = typeof statusCode === 'number' ? statusCode : 500;
@@ -56,9 +63,22 @@ export const envelopePlugin = fp(
         // Fastify's own 4xx (malformed JSON, unsupported media type, body too large...).
         return reply.code(status).send(errorBody(status, error.message, { code: 'validation' }));
       }
+      if ((error as { code?: string }).code?.startsWith('FST_') && status >= 500 && status < 600) {
+        return reply.code(status).send(errorBody(status, MESSAGES.unexpectedError, { code: 'unknown' }));
+      }
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send(errorBody(500, MESSAGES.unexpectedError, { code: 'unknown' }));
     });
   },
   { name: 'envelope' },
 );
+
+/**
+ * Fastify's own refusals before routing (a parameter over the length limit: 414, a malformed URL:
+ * 400) in the envelope. The address itself is not echoed: it may hold a secret.
+ */
+export function frameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = status === 414 ? 'The address is too long' : 'The address is not valid';
+  void reply.code(status).send(errorBody(status, message, { code: 'validation' }));
+}

@@ -7,6 +7,7 @@ import { HttpError } from '../errors';
 import { register, sendOtp, sendPasswordReset } from '../services/auth';
 import { consumeCode, hashCode } from '../services/otp';
 import { field, perAccountFailures, perAddress } from '../services/rate-limits';
+import { forgetDevices } from '../services/known-devices';
 import { revokeAllForUser } from '../services/tokens';
 import { findUserForLogin, maskEmail, maskPhone } from '../services/users';
 
@@ -94,6 +95,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.db.updateTable('users').set({ password_hash: await hash(password) }).where('id', '=', userId).execute();
     // A new password ends every session, in case the old one was known to someone else.
     await revokeAllForUser(app.db, userId);
+    await forgetDevices(app.db, userId);
     return reply.ok(null, 'Your password has been reset. You can now log in.');
   });
 

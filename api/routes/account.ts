@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LoginBody, MESSAGES, RefreshTokenBody, SendOtpBody, VerifyOtpBody } from '../../domain';
+import { LoginBody, LoginWithCodeBody, MESSAGES, RefreshTokenBody, SendLoginCodeBody, SendOtpBody, VerifyOtpBody } from '../../domain';
 import { signedIn } from '../guards';
 import { HttpError } from '../errors';
 import { requireSession } from '../plugins/auth';
 import { login, sendOtp, signInAs } from '../services/auth';
 import { exitImpersonation, startImpersonation } from '../services/impersonation';
 import { consumeCode, hasLiveCode, voidCodes } from '../services/otp';
+import { rememberDevice } from '../services/known-devices';
+import { assertMayTry, recordSignInFailure, recordSignInSuccess, signInAttempt } from '../services/sign-in-guard';
+import { assertNotBlocked, recordFailure } from '../services/sign-in-throttle';
 import { field, perAccountFailures, perAddress } from '../services/rate-limits';
 import { issueTokens, revokeByToken, revokeFamily, rotateRefreshToken } from '../services/tokens';
 import { loadSignedInUser } from '../services/users';
@@ -17,26 +20,56 @@ const userIdParam = z.object({ userId: z.string().uuid() });
 
 /** `/api/Account` (spec sections 4 and 7): sign-in, MFA, tokens, logout, impersonation. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const loginFailures = perAccountFailures(app, 'login', 5, 15 * MINUTE, field('username'));
   const otpFailures = perAccountFailures(app, 'otp', 5, 15 * MINUTE, field('userId'));
   const otpSends = perAccountFailures(app, 'otp-send', 5, 15 * MINUTE, field('userId'));
 
-  app.post('/login', { schema: { body: LoginBody }, preHandler: [perAddress(app, 'login', 60, MINUTE), loginFailures.guard] }, async (request, reply) => {
+  // Spec section 4 login, with throttles that slow a stranger down without locking the owner out
+  // (api/services/sign-in-guard.ts): 429 with Retry-After for a blocked account and address.
+  app.post('/login', { schema: { body: LoginBody }, preHandler: perAddress(app, 'login', 60, MINUTE) }, async (request, reply) => {
+    const attempt = await signInAttempt(app, request, request.body.username, request.body.deviceTokens);
+    await assertMayTry(app, attempt);
     const outcome = await login(app, request.body.username, request.body.password);
+    if (outcome.kind === 'failed') {
+      await recordSignInFailure(app, attempt);
+      throw new HttpError(401, 'loginFailed');
+    }
+    await recordSignInSuccess(app, attempt);
     switch (outcome.kind) {
       case 'signedIn':
-        return reply.ok(outcome.data, 'Login successful');
+        return reply.ok({ ...outcome.data, deviceToken: await rememberDevice(app.db, outcome.data.userId, attempt.deviceId) }, 'Login successful');
       case 'mfa':
         return reply.ok(outcome.data, MESSAGES.mfaRequired);
       case 'notMatched':
         // Spec section 4: the client reads this message and goes to the matching page with these details.
         return reply.code(409).send({ status: 409, message: MESSAGES[outcome.data.code], data: outcome.data });
-      case 'unverified':
-        throw new HttpError(403, 'emailNotVerified');
       default:
-        await loginFailures.fail(request);
-        throw new HttpError(401, 'loginFailed');
+        throw new HttpError(403, 'emailNotVerified');
     }
+  });
+
+  // A sign-in code by email: the owner's way in while strangers keep the password throttled.
+  // Same answer whether or not the account exists; sends per account and address are limited.
+  app.post('/send-login-code', { schema: { body: SendLoginCodeBody }, preHandler: perAddress(app, 'login-code-send', 10, MINUTE) }, async (request, reply) => {
+    const attempt = await signInAttempt(app, request, request.body.username, [], 'login-code-send');
+    await assertNotBlocked(app.db, [attempt.pairKey]);
+    await recordFailure(app.db, attempt.pairKey, { free: 3, windowMs: 15 * MINUTE, firstDelayMs: MINUTE, maxDelayMs: 15 * MINUTE });
+    const user = attempt.user;
+    if (user && user.status === 'active' && user.email_verified) await sendOtp(app.db, user.id, 'login_code', 'email');
+    return reply.ok({ sent: true }, MESSAGES.otpSent);
+  });
+
+  app.post('/login-with-code', { schema: { body: LoginWithCodeBody }, preHandler: perAddress(app, 'login-code', 30, MINUTE) }, async (request, reply) => {
+    const attempt = await signInAttempt(app, request, request.body.username, request.body.deviceTokens, 'login-code');
+    await assertNotBlocked(app.db, [attempt.pairKey]);
+    const user = attempt.user;
+    const check = user && user.status === 'active' ? await consumeCode(app.db, user.id, 'login_code', request.body.otp) : { ok: false as const };
+    if (!user || !check.ok) {
+      await recordFailure(app.db, attempt.pairKey, { free: 5, windowMs: 15 * MINUTE, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE });
+      throw new HttpError(400, 'invalidOtp');
+    }
+    await recordSignInSuccess(app, attempt);
+    const data = await signInAs(app, { userId: user.id, role: user.role });
+    return reply.ok({ ...data, deviceToken: await rememberDevice(app.db, user.id, attempt.deviceId) }, MESSAGES.otpVerified);
   });
 
   app.post('/send-otp', { schema: { body: SendOtpBody }, preHandler: [perAddress(app, 'send-otp', 20, MINUTE), otpSends.guard] }, async (request, reply) => {
@@ -57,8 +90,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new HttpError(400, 'invalidOtp');
     }
     await voidCodes(app.db, userId, 'login_mfa_challenge');
+    await otpFailures.succeed(request);
     const user = await app.db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirstOrThrow();
-    return reply.ok(await signInAs(app, { userId, role: user.role }), MESSAGES.otpVerified);
+    const data = await signInAs(app, { userId, role: user.role });
+    return reply.ok({ ...data, deviceToken: await rememberDevice(app.db, userId, null) }, MESSAGES.otpVerified);
   });
 
   app.post('/refresh-token', { schema: { body: RefreshTokenBody }, preHandler: perAddress(app, 'refresh', 60, MINUTE) }, async (request, reply) => {
@@ -67,7 +102,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.ok(await issueTokens(app, result.subject, result.familyId), 'Token refreshed');
   });
 
-  app.post('/logout', { preHandler: requireSession, schema: { body: z.object({ refreshToken: z.string().max(200).optional() }).optional() } }, async (request, reply) => {
+  // No body, an empty body or {} all log out (api/plugins/input-safety.ts reads an empty JSON body as none).
+  app.post('/logout', { preHandler: requireSession, schema: { body: z.object({ refreshToken: z.string().max(200).optional() }).nullish() } }, async (request, reply) => {
     if (request.session.familyId) await revokeFamily(app.db, request.session.familyId);
     if (request.body?.refreshToken) await revokeByToken(app.db, request.body.refreshToken);
     return reply.ok(null, 'Logged out');

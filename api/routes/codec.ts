@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EncryptionCodec } from '../../infra/temporal/codec';
+import { HttpError } from '../errors';
 import { signedIn } from '../guards';
 
 const JsonPayloads = z.object({
@@ -25,7 +26,7 @@ const toJson = (p: { metadata?: Record<string, Uint8Array> | null; data?: Uint8A
  * origin (TEMPORAL_UI_ORIGIN) is the only cross-origin caller allowed.
  */
 export const codecRoutes: FastifyPluginAsyncZod = async (app) => {
-  const codec = EncryptionCodec.fromBase64(app.config.DATA_ENCRYPTION_KEY);
+  const codec = EncryptionCodec.fromBase64(app.config.DATA_ENCRYPTION_KEY, app.config.DATA_ENCRYPTION_KEYS_PREVIOUS);
   const origin = app.config.TEMPORAL_UI_ORIGIN;
 
   app.addHook('onRequest', async (request, reply) => {
@@ -39,9 +40,16 @@ export const codecRoutes: FastifyPluginAsyncZod = async (app) => {
   app.options('/decode', async (_request, reply) => reply.code(204).send());
   app.options('/encode', async (_request, reply) => reply.code(204).send());
 
-  app.post('/decode', { preHandler: signedIn('admin'), schema: { body: JsonPayloads } }, async (request) => ({
-    payloads: (await codec.decode(request.body.payloads.map(toBytes))).map(toJson),
-  }));
+  app.post('/decode', { preHandler: signedIn('admin'), schema: { body: JsonPayloads } }, async (request) => {
+    let decoded;
+    try {
+      decoded = await codec.decode(request.body.payloads.map(toBytes));
+    } catch {
+      // A payload that is not one of ours (tampered, truncated, another key) is bad input, not a fault.
+      throw new HttpError(400, 'validation', 'A payload could not be decoded');
+    }
+    return { payloads: decoded.map(toJson) };
+  });
   app.post('/encode', { preHandler: signedIn('admin'), schema: { body: JsonPayloads } }, async (request) => ({
     payloads: (await codec.encode(request.body.payloads.map(toBytes))).map(toJson),
   }));

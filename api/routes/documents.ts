@@ -3,13 +3,13 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
-  DOCUMENT_TYPES, INCOME_TYPES, MAX_FILES_PER_UPLOAD, MAX_FILE_BYTES, ManagerReviewInput, REQUIRED_DOCS_BY_INCOME, ReviewReasonInput, UploadFields,
+  DOCUMENT_TYPES, INCOME_TYPES, MAX_FILES_PER_UPLOAD, UNSAFE_TEXT_MESSAGE, findUnsafeText, isSafeText, MAX_FILE_BYTES, ManagerReviewInput, REQUIRED_DOCS_BY_INCOME, ReviewReasonInput, UploadFields,
 } from '../../domain';
 import { isProfileLocked } from '../../activities/profile-lock';
 import { HttpError, conflict, notFound } from '../errors';
 import { signedIn } from '../guards';
 import { ensureOwnHousehold } from '../services/household-access';
-import { documentContent, listDocuments, removeDocument, uploadDocuments, type IncomingFile } from '../services/documents';
+import { documentContent, documentFile, listDocuments, removeDocument, uploadDocuments, type IncomingFile } from '../services/documents';
 import { reviewDocuments } from '../../infra/db/repositories/household-documents';
 import { refreshCompletion, requiredDocuments } from '../../infra/db/repositories/profile-completion';
 import { HouseholdQuery, IdParams, readHousehold } from './household-helpers';
@@ -36,8 +36,12 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'fileTooLarge');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'tooManyFiles');
-    throw error;
+    if (error instanceof HttpError) throw error;
+    // A truncated or malformed body (busboy: 'Unexpected end of form', 'Malformed part header'...) is the client's.
+    throw new HttpError(400, 'validation', 'The upload is not a complete multipart/form-data body');
   }
+  // The shared text rule (domain/fields.ts) on what the JSON hook cannot see: form fields and file names.
+  if (findUnsafeText(fields) || files.some((f) => !isSafeText(f.fileName))) throw new HttpError(400, 'validation', UNSAFE_TEXT_MESSAGE);
   return { fields, files };
 }
 
@@ -71,6 +75,17 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/Preview/:id', { preHandler: reader, schema: { params: IdParams, querystring: HouseholdQuery } }, async (request, reply) =>
     reply.ok(await readHousehold(app, request, request.query.householdId, (h) => documentContent(deps, h, request.params.id))),
   );
+
+  // The file itself, as a download (path chosen here): the type checked at upload, never shown inline,
+  // and a sandboxing CSP in case a browser renders it anyway (api/plugins/security-headers.ts).
+  app.get('/Download/:id', { preHandler: reader, schema: { params: IdParams, querystring: HouseholdQuery } }, async (request, reply) => {
+    const file = await readHousehold(app, request, request.query.householdId, (h) => documentFile(deps, h, request.params.id));
+    const asciiName = file.fileName.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100) || 'document';
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .send(file.body);
+  });
 
   const remove = async (request: FastifyRequest, find: (householdId: string) => Promise<string>) => {
     const household = await ensureOwnHousehold(app.db, request.session);

@@ -15,7 +15,7 @@ import { notFound } from '../errors';
  * serve under the same prefix. Every edit is the caller's own household and refused while locked.
  */
 export const householdRoutes: FastifyPluginAsyncZod = async (app) => {
-  const key = app.config.DATA_ENCRYPTION_KEY;
+  const key = app.keys;
   const resident = signedIn('resident');
   const reader = signedIn('resident_or_manager');
 

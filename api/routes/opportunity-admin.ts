@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { holdsMarkup } from '../services/file-content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OpportunityInput } from '../../domain';
 import { HttpError } from '../errors';
@@ -39,7 +40,7 @@ export const opportunityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: signedIn('manager'), bodyLimit: 12 * 1024 * 1024, schema: { params: IdParams, body: z.object({ fileBase64: z.string().min(8).max(11_000_000) }) } },
     async (request, reply) => {
       const pdf = Buffer.from(request.body.fileBase64.replace(/^data:application\/pdf;base64,/, ''), 'base64');
-      if (!pdf.subarray(0, 5).equals(PDF_MAGIC)) throw new HttpError(400, 'validation', 'The paper application must be a PDF file');
+      if (!pdf.subarray(0, 5).equals(PDF_MAGIC) || holdsMarkup(pdf)) throw new HttpError(400, 'validation', 'The paper application must be a PDF file');
       return reply.ok(await admin.putPaperApplication(app.db, app.blobs, request.session.userId, request.params.id, pdf));
     },
   );

@@ -7,6 +7,7 @@ import {
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
 import { HttpError, notFound } from '../errors';
+import { holdsMarkup } from './file-content';
 
 export interface IncomingFile {
   fileName: string;
@@ -30,6 +31,8 @@ async function sniff(file: IncomingFile): Promise<string> {
   if (file.body.length === 0) throw new HttpError(400, 'validation', 'File is required');
   const type = await fileTypeFromBuffer(file.body);
   if (!type || !(ALLOWED_MIME_TYPES as readonly string[]).includes(type.mime)) throw new HttpError(415, 'invalidFile');
+  // A PDF or image that is also a web page (polyglot) would run as one if ever served as HTML.
+  if (holdsMarkup(file.body)) throw new HttpError(415, 'invalidFile');
   return type.mime;
 }
 
@@ -118,6 +121,15 @@ export async function documentContent({ db, blobs }: { db: Db; blobs: BlobStore 
   const object = await blobs.get(row.blob_key);
   if (!object) throw notFound();
   return { fileContent: object.body.toString('base64'), contentType: object.contentType };
+}
+
+/** A document's bytes for a download, with the type checked at upload and its file name. */
+export async function documentFile({ db, blobs }: { db: Db; blobs: BlobStore }, householdId: string, id: string): Promise<{ body: Buffer; contentType: string; fileName: string }> {
+  const row = await db.selectFrom('household_documents').select(['blob_key', 'content_type', 'file_name']).where('id', '=', id).where('household_id', '=', householdId).executeTakeFirst();
+  if (!row?.blob_key) throw notFound();
+  const object = await blobs.get(row.blob_key);
+  if (!object) throw notFound();
+  return { body: object.body, contentType: row.content_type, fileName: row.file_name };
 }
 
 /** The household's documents as the section-3 mapping, filtered for My Documents. */

@@ -1,19 +1,17 @@
-import { sql } from 'kysely';
+import { annualAmount } from '../../domain';
 import type { Db } from '../../infra/db/database';
+import { openNumber } from '../../infra/data-keys';
+import { readIncomes } from '../../infra/db/repositories/household-income-store';
 
 /**
  * A household's total annual income, for the income band of the recertification case (spec
- * section 3). The household-profile income entries are being built in parallel (issue 4): when a
- * `household_income_totals` view (household_id, annual_total) exists it is the source; until then
- * the tenancy's declared annual income is. Returns null when neither is known.
+ * section 3): the sum of its income entries (zero-income entries aside), decrypted here since
+ * amounts are sealed at rest; without entries, the tenancy's declared annual income. Null when
+ * neither is known.
  */
 export async function householdIncomeTotal(db: Db, householdId: string): Promise<number | null> {
-  const { rows } = await sql<{ exists: boolean }>`select to_regclass('household_income_totals') is not null as exists`.execute(db);
-  if (rows[0]?.exists) {
-    const total = await sql<{ annual_total: string | null }>`select annual_total from household_income_totals where household_id = ${householdId}`.execute(db);
-    const value = total.rows[0]?.annual_total;
-    if (value !== undefined && value !== null) return Number(value);
-  }
-  const tenancy = await db.selectFrom('tenancies').select('declared_annual_income').where('household_id', '=', householdId).executeTakeFirst();
-  return tenancy?.declared_annual_income != null ? Number(tenancy.declared_annual_income) : null;
+  const incomes = (await readIncomes(db, householdId)).filter((i) => i.incomeType !== 'zero_income');
+  if (incomes.length > 0) return Math.round(incomes.reduce((sum, i) => sum + annualAmount(i.amount, i.frequency), 0) * 100) / 100;
+  const tenancy = await db.selectFrom('tenancies').select(['declared_annual_income', 'declared_annual_income_encrypted']).where('household_id', '=', householdId).executeTakeFirst();
+  return tenancy ? openNumber(tenancy.declared_annual_income_encrypted, tenancy.declared_annual_income) : null;
 }

@@ -1,6 +1,7 @@
-import { annualAmount, INCOME_TYPES, type IncomeInput, type IncomeView, type PayFrequency } from '../../domain';
+import { annualAmount, INCOME_TYPES, type IncomeInput, type IncomeView } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { notFound } from '../errors';
+import { readIncomes, sealedIncomeColumns } from '../../infra/db/repositories/household-income-store';
 import { upsertProfile } from './household-profile';
 
 async function assertMember(db: Db, householdId: string, memberId: string) {
@@ -8,18 +9,11 @@ async function assertMember(db: Db, householdId: string, memberId: string) {
   if (!m) throw notFound();
 }
 
-/** create / CreateOrUpdateIncome / CreateOrUpdateGigEconomy / CreateOrUpdateZeroIncome: one entry, any type. */
+/** create / CreateOrUpdateIncome / CreateOrUpdateGigEconomy / CreateOrUpdateZeroIncome: one entry, any type, sealed at rest. */
 export async function saveIncome(db: Db, householdId: string, input: IncomeInput): Promise<IncomeView> {
   await assertMember(db, householdId, input.memberId);
   const { id, ...details } = input;
-  const values = {
-    member_id: input.memberId,
-    income_type: input.incomeType,
-    amount: input.amount,
-    frequency: input.frequency,
-    details: JSON.stringify(details),
-    updated_at: new Date(),
-  };
+  const values = { ...sealedIncomeColumns(details), updated_at: new Date() };
   let savedId: string;
   if (id) {
     const row = await db.updateTable('household_incomes').set(values).where('id', '=', id).where('household_id', '=', householdId).returning('id').executeTakeFirst();
@@ -39,19 +33,19 @@ export async function deleteIncome(db: Db, householdId: string, id: string): Pro
 }
 
 export async function listIncome(db: Db, householdId: string): Promise<IncomeView[]> {
-  const rows = await db
-    .selectFrom('household_incomes as i')
-    .innerJoin('household_members as m', 'm.id', 'i.member_id')
-    .select(['i.id', 'i.details', 'i.amount', 'i.frequency', 'm.full_name'])
-    .where('i.household_id', '=', householdId)
-    .orderBy('i.created_at')
-    .execute();
-  return rows.map((r) => ({
-    ...(r.details as IncomeInput),
-    id: r.id,
-    memberName: r.full_name,
-    annualAmount: annualAmount(Number(r.amount), r.frequency as PayFrequency),
-  }));
+  const [incomes, members] = await Promise.all([
+    readIncomes(db, householdId),
+    db.selectFrom('household_members').select(['id', 'full_name']).where('household_id', '=', householdId).execute(),
+  ]);
+  const names = new Map(members.map((m) => [m.id, m.full_name]));
+  return incomes
+    .filter((i) => names.has(i.memberId))
+    .map((i) => ({
+      ...(i.details as IncomeInput),
+      id: i.id,
+      memberName: names.get(i.memberId)!,
+      annualAmount: annualAmount(i.amount, i.frequency),
+    }));
 }
 
 export const incomeTypes = () => INCOME_TYPES.map((code) => ({ code }));

@@ -1,5 +1,6 @@
 import { MEMBER_MESSAGES, MemberInput, ageOn, normalizeIdentifier, todayIso, type MemberView } from '../../domain';
-import { createFieldCipher, lastFour } from '../../infra/crypto';
+import { createFieldCipher, lastFour, type KeyRing } from '../../infra/crypto';
+import { recordIssuedSecret } from '../../infra/secret-ledger';
 import type { Db } from '../../infra/db/database';
 import type { HouseholdMemberTable } from '../../infra/db/schema/household';
 import type { Selectable } from 'kysely';
@@ -61,13 +62,14 @@ function columns(m: Fields) {
 }
 
 /** Encrypted identifier columns for the numbers given; numbers not given keep what is on file. */
-function identifierColumns(key: string, m: Pick<MemberInput, 'ssn' | 'itin' | 'alienRegistrationNumber'>) {
+function identifierColumns(key: KeyRing | string, m: Pick<MemberInput, 'ssn' | 'itin' | 'alienRegistrationNumber'>) {
   const cipher = createFieldCipher(key);
   const out: Record<string, string> = {};
   const put = (kind: 'ssn' | 'itin' | 'alienRegistrationNumber', col: string) => {
     const value = m[kind];
     if (!value) return;
     const normalized = normalizeIdentifier(kind, value);
+    recordIssuedSecret(kind, normalized);
     out[`${col}_encrypted`] = cipher.encrypt(normalized);
     out[`${col}_last4`] = lastFour(normalized);
   };
@@ -94,7 +96,7 @@ async function assertOneApplicant(db: Db, householdId: string, m: Fields, except
 }
 
 /** CreateApplicantOrMember. The body was parsed by MemberInput (route schema); here the household rules. */
-export async function createMember(db: Db, key: string, householdId: string, input: MemberInput): Promise<MemberView> {
+export async function createMember(db: Db, key: KeyRing | string, householdId: string, input: MemberInput): Promise<MemberView> {
   if (!input.ssn && !input.itin && !input.alienRegistrationNumber) throw new HttpError(422, 'validation', MEMBER_MESSAGES.identifierRequired);
   await assertOneApplicant(db, householdId, input, null);
   const row = await db
@@ -106,7 +108,7 @@ export async function createMember(db: Db, key: string, householdId: string, inp
 }
 
 /** UpdateApplicantOrMember: identifiers left blank keep the ones on file (only their last 4 are ever shown). */
-export async function updateMember(db: Db, key: string, householdId: string, memberId: string, raw: unknown): Promise<MemberView> {
+export async function updateMember(db: Db, key: KeyRing | string, householdId: string, memberId: string, raw: unknown): Promise<MemberView> {
   const existing = await db.selectFrom('household_members').selectAll().where('id', '=', memberId).where('household_id', '=', householdId).executeTakeFirst();
   if (!existing) throw notFound();
   const onFile = Boolean(existing.ssn_last4 || existing.itin_last4 || existing.alien_number_last4);

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db/database';
 import type { OneTimePurpose } from '../../infra/db/schema/identity';
+import { recordIssuedSecret } from '../../infra/secret-ledger';
 
 /**
  * One-time codes (6-digit OTPs) and link tokens (email verification, password reset): stored only as
@@ -28,6 +29,7 @@ type Exec = Db;
 export async function issueOtp(db: Exec, userId: string, purpose: OneTimePurpose, subject: string | null = null, ttlMinutes = OTP_TTL_MINUTES): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await storeCode(db, userId, purpose, code, subject, ttlMinutes * 60);
+  recordIssuedSecret(purpose, code);
   return code;
 }
 
@@ -35,6 +37,7 @@ export async function issueOtp(db: Exec, userId: string, purpose: OneTimePurpose
 export async function issueLinkToken(db: Exec, userId: string, purpose: OneTimePurpose, ttlSeconds: number, subject: string | null = null): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await storeCode(db, userId, purpose, token, subject, ttlSeconds);
+  recordIssuedSecret(purpose, token);
   return token;
 }
 

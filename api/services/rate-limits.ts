@@ -1,50 +1,61 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { HttpError } from '../errors';
+import { TooManyAttempts } from '../errors';
+import { assertNotBlocked, clearThrottle, recordFailure, type ThrottleRule } from './sign-in-throttle';
 
 /**
- * Limits on guessable actions (login, OTP, reset), built on @fastify/rate-limit's counters:
- * - per address: every request of an action from one client address counts;
- * - per account: only failures count (a wrong password, a wrong code), so a person who signs in
- *   often is never locked out, while guessing one account's password or code from many addresses is.
- * Memory store: with several API replicas, give @fastify/rate-limit a shared (Redis) store.
+ * Limits on guessable actions (login, OTP, reset), each answering 429 with Retry-After:
+ * - per address: every request of an action from one client address counts (@fastify/rate-limit,
+ *   counters in PostgreSQL by default so every API replica shares them). The address is the
+ *   socket's unless the request came through a proxy listed in TRUSTED_PROXIES, so a client cannot
+ *   pick the address it is counted under;
+ * - per account and address: only failures count (a wrong password, a wrong code), with growing
+ *   delays once the free ones are used (api/services/sign-in-throttle.ts), so a stranger guessing an
+ *   account slows down while its owner, from anywhere else, is not held back.
  */
-const tooMany = () => new HttpError(429, 'tooManyAttempts');
-
 export function perAddress(app: FastifyInstance, name: string, max: number, windowMs: number): preHandlerAsyncHookHandler {
   const limiter = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (req) => `${name}:ip:${req.ip}` });
   return async function addressLimit(request) {
     const result = await limiter(request);
-    if (!result.isAllowed && result.isExceeded) throw tooMany();
+    if (!result.isAllowed && result.isExceeded) throw new TooManyAttempts(Math.max(1, Math.ceil(result.ttl / 1000)));
   };
 }
 
 export interface FailureLimit {
-  /** preHandler: refuses once the account has used up its failures in the window. */
+  /** preHandler: refuses while this account and address pair waits out its delay. */
   guard: preHandlerAsyncHookHandler;
-  /** Counts one failure for the request's account. */
+  /** Counts one failure for the request's account and address. */
   fail(request: FastifyRequest): Promise<void>;
+  /** Forgets the failures after a success. */
+  succeed(request: FastifyRequest): Promise<void>;
 }
+
+/** One spelling per account: names and emails are compared without case or surrounding spaces. */
+export const accountKey = (value: string) => value.trim().toLowerCase();
 
 export function perAccountFailures(
   app: FastifyInstance,
   name: string,
-  max: number,
+  free: number,
   windowMs: number,
   account: (request: FastifyRequest) => string | null,
 ): FailureLimit {
-  const limiter = app.createRateLimit({
-    max,
-    timeWindow: windowMs,
-    keyGenerator: (req) => `${name}:acct:${(account(req) ?? '').toLowerCase()}`,
-  });
+  const rule: ThrottleRule = { free, windowMs, firstDelayMs: 30_000, maxDelayMs: windowMs };
+  const keyOf = (request: FastifyRequest) => {
+    const who = account(request);
+    return who ? `${name}:${accountKey(who)}:${request.ip}` : null;
+  };
   return {
     async guard(request) {
-      if (!account(request)) return;
-      const result = await limiter(request, { increment: false });
-      if (!result.isAllowed && result.remaining === 0) throw tooMany();
+      const key = keyOf(request);
+      if (key) await assertNotBlocked(app.db, [key]);
     },
     async fail(request) {
-      if (account(request)) await limiter(request);
+      const key = keyOf(request);
+      if (key) await recordFailure(app.db, key, rule);
+    },
+    async succeed(request) {
+      const key = keyOf(request);
+      if (key) await clearThrottle(app.db, key);
     },
   };
 }

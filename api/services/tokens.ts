@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AuthTokens, Role } from '../../domain';
 import type { Db } from '../../infra/db/database';
+import { recordIssuedSecret } from '../../infra/secret-ledger';
 
 /** Refresh tokens live 14 days; each use replaces the token with a new one of the same family. */
 export const REFRESH_TOKEN_TTL_DAYS = 14;
@@ -26,6 +27,7 @@ async function newRefreshToken(db: Db, subject: SessionSubject, familyId: string
       expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
     })
     .execute();
+  recordIssuedSecret('refresh_token', token);
   return token;
 }
 
@@ -84,4 +86,24 @@ export async function isFamilyLive(db: Db, familyId: string): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Whether an access token may still act: its user (and the ambassador or manager behind an
+ * impersonation) is active, and its refresh-token family, if any, is not revoked. One query.
+ */
+export async function isSessionLive(db: Db, userId: string, familyId: string | null, realUserId: string | null): Promise<boolean> {
+  const ids = realUserId ? [userId, realUserId] : [userId];
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.count<string>('users.id').as('active'),
+      familyId
+        ? eb.exists(eb.selectFrom('refresh_tokens').select('id').where('family_id', '=', familyId).where('revoked_at', 'is', null)).as('family')
+        : eb.lit(true).as('family'),
+    ])
+    .where('users.id', 'in', ids)
+    .where('users.status', '=', 'active')
+    .executeTakeFirst();
+  return Number(row?.active ?? 0) === ids.length && Boolean(row?.family);
 }

@@ -1,7 +1,8 @@
 /**
  * Documents and generated letters. Keys are opaque paths chosen by the caller
  * (`households/{id}/documents/{documentId}`); objects are private and only ever served through
- * authorised API routes.
+ * authorised API routes. `createBlobStore` wraps every store in `EncryptingBlobStore`, so what the
+ * folder or the bucket holds is always ciphertext.
  */
 export interface BlobObject {
   body: Buffer;
@@ -16,6 +17,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Throws when the store cannot be reached (used by /readyz). */
   ping(): Promise<void>;
+  /** Every key under a prefix ('' for all), for key rotation. */
+  list(prefix?: string): AsyncIterable<string>;
 }
 
 /** Keys are relative paths of safe segments; anything else is a programming error. */

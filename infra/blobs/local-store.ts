@@ -1,9 +1,12 @@
-import { mkdir, readFile, rm, writeFile, rename, access } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { chmod, mkdir, readFile, readdir, rm, writeFile, rename, access } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { assertValidKey, type BlobObject, type BlobStore } from './blob-store';
 
-/** The embedded default: objects as files under one folder, content type in a sidecar file. */
+/**
+ * The embedded default: objects as files under one folder, content type in a sidecar file. Folders
+ * are 0700 and files 0600: only the portal's own user reads them (the bytes are sealed anyway).
+ */
 export class LocalBlobStore implements BlobStore {
   private readonly root: string;
 
@@ -18,11 +21,13 @@ export class LocalBlobStore implements BlobStore {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     const file = this.path(key);
-    await mkdir(dirname(file), { recursive: true });
+    await mkdir(dirname(file), { recursive: true, mode: 0o700 });
     // Write then rename so a reader never sees half an object.
     const tmp = `${file}.${randomUUID()}.tmp`;
-    await writeFile(tmp, body);
-    await writeFile(`${file}.type`, contentType);
+    await writeFile(tmp, body, { mode: 0o600 });
+    await writeFile(`${file}.type`, contentType, { mode: 0o600 });
+    // writeFile's mode applies only to new files: a replaced sidecar keeps the mode it had.
+    await chmod(`${file}.type`, 0o600);
     await rename(tmp, file);
   }
 
@@ -44,7 +49,30 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async ping(): Promise<void> {
-    await mkdir(join(this.root, 'objects'), { recursive: true });
+    await mkdir(join(this.root, 'objects'), { recursive: true, mode: 0o700 });
     await access(join(this.root, 'objects'));
+  }
+
+  async *list(prefix = ''): AsyncIterable<string> {
+    const base = join(this.root, 'objects');
+    let entries: string[];
+    try {
+      entries = await readdir(base, { recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    const all = new Set(entries);
+    for (const entry of entries.sort()) {
+      const key = relative(base, join(base, entry)).split(sep).join('/');
+      if (key.endsWith('.type') || key.endsWith('.tmp') || !key.startsWith(prefix)) continue;
+      try {
+        assertValidKey(key);
+      } catch {
+        continue;
+      }
+      // Folders are listed too: only keys with a content-type sidecar are objects.
+      if (all.has(`${entry}.type`)) yield key;
+    }
   }
 }

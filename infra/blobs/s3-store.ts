@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -17,9 +18,15 @@ export interface S3StoreOptions {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle: boolean;
+  /** Server-side encryption asked on every upload ('AES256' by default; 'none' for servers without it). */
+  sse?: 'AES256' | 'aws:kms' | 'none';
+  sseKmsKeyId?: string;
 }
 
-/** S3 or any S3-compatible server (MinIO in tests). Objects are private and server-side encrypted. */
+/**
+ * S3 or any S3-compatible server (MinIO in tests). Objects are private, sealed by the portal
+ * (EncryptingBlobStore) and, on top of that, server-side encrypted by S3 (`S3_SSE`).
+ */
 export class S3BlobStore implements BlobStore {
   readonly client: S3Client;
 
@@ -38,7 +45,13 @@ export class S3BlobStore implements BlobStore {
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertValidKey(key);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType }),
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        ...this.encryption(),
+      }),
     );
   }
 
@@ -59,6 +72,21 @@ export class S3BlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     assertValidKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  private encryption() {
+    const sse = this.options.sse ?? 'AES256';
+    if (sse === 'none') return {};
+    return { ServerSideEncryption: sse, ...(sse === 'aws:kms' && this.options.sseKmsKeyId ? { SSEKMSKeyId: this.options.sseKmsKeyId } : {}) } as const;
+  }
+
+  async *list(prefix = ''): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async ping(): Promise<void> {

@@ -9,6 +9,7 @@ import type { TenancyTables } from './schema/tenancy';
 import type { ProfileLockTables } from './schema/profile-lock';
 import type { HouseholdTables } from './schema/household';
 import type { SharedTables } from './schema/shared';
+import type { SecurityTables } from './schema/security';
 import type { ApplicationLeaseUpColumns, LeaseUpTables, OpportunityLeaseUpColumns } from './schema/lease-up';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -107,7 +108,7 @@ export interface ApplicationTable extends ApplicationLeaseUpColumns {
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables {
+export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

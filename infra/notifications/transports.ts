@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
@@ -42,6 +42,16 @@ const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 const safe = (s: string) => s.replace(/[^A-Za-z0-9@._+-]/g, '_');
 
 /**
+ * Message files hold sign-in codes and reset links: readable by the portal's own user only (issue 17).
+ * The folder is tightened too when it was made before (umask-wide).
+ */
+async function writePrivate(dir: string, name: string, content: Buffer | string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  await writeFile(join(dir, name), content, { mode: 0o600 });
+}
+
+/**
  * Development default: each email is written as a real RFC 822 `.eml` file (built by nodemailer) to a
  * folder, `.data/mail/` on `npm start`, so a developer can open the OTP and links a user would get.
  */
@@ -50,8 +60,7 @@ export class MailDirTransport implements EmailTransport {
   constructor(private readonly dir: string, private readonly from: string) {}
   async send(message: EmailMessage): Promise<void> {
     const info = await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(join(this.dir, `${stamp()}-${safe(message.to)}.eml`), info.message as Buffer);
+    await writePrivate(this.dir, `${stamp()}-${safe(message.to)}.eml`, info.message as Buffer);
   }
 }
 
@@ -59,7 +68,6 @@ export class MailDirTransport implements EmailTransport {
 export class SmsDirTransport implements SmsTransport {
   constructor(private readonly dir: string) {}
   async send(message: SmsMessage): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(join(this.dir, `${stamp()}-${safe(message.to)}.txt`), `To: ${message.to}\n\n${message.text}\n`);
+    await writePrivate(this.dir, `${stamp()}-${safe(message.to)}.txt`, `To: ${message.to}\n\n${message.text}\n`);
   }
 }

@@ -16,15 +16,20 @@ const TAG_LENGTH = 16;
  */
 export class EncryptionCodec implements PayloadCodec {
   private readonly keyId: string;
+  private readonly keysById = new Map<string, Buffer>();
 
-  constructor(private readonly key: Buffer) {
+  /** `previous`: keys of earlier rotations, kept so histories written under them still decode. */
+  constructor(private readonly key: Buffer, previous: readonly Buffer[] = []) {
     if (key.length !== 32) throw new Error('payload codec key must be 32 bytes');
     // The key id names the key without revealing it, so a later rotation can keep old keys by id.
-    this.keyId = createHash('sha256').update(key).digest('hex').slice(0, 16);
+    const idOf = (k: Buffer) => createHash('sha256').update(k).digest('hex').slice(0, 16);
+    this.keyId = idOf(key);
+    for (const k of [key, ...previous]) this.keysById.set(idOf(k), k);
   }
 
-  static fromBase64(key: string): EncryptionCodec {
-    return new EncryptionCodec(Buffer.from(key, 'base64'));
+  static fromBase64(key: string, previous = ''): EncryptionCodec {
+    const olds = previous.split(',').map((k) => k.trim()).filter(Boolean).map((k) => Buffer.from(k, 'base64'));
+    return new EncryptionCodec(Buffer.from(key, 'base64'), olds);
   }
 
   async encode(payloads: Payload[]): Promise<Payload[]> {
@@ -47,11 +52,12 @@ export class EncryptionCodec implements PayloadCodec {
     return payloads.map((payload) => {
       if (Buffer.from(payload.metadata?.encoding ?? []).toString() !== ENCODING) return payload;
       const keyId = Buffer.from(payload.metadata?.['encryption-key-id'] ?? []).toString();
-      if (keyId !== this.keyId) throw new Error(`payload encrypted with unknown key ${keyId}`);
+      const key = this.keysById.get(keyId);
+      if (!key) throw new Error(`payload encrypted with unknown key ${keyId}`);
       const data = Buffer.from(payload.data ?? []);
       const iv = data.subarray(0, IV_LENGTH);
       const tag = data.subarray(data.length - TAG_LENGTH);
-      const decipher = createDecipheriv(CIPHER, this.key, iv);
+      const decipher = createDecipheriv(CIPHER, key, iv);
       decipher.setAuthTag(tag);
       const plain = Buffer.concat([decipher.update(data.subarray(IV_LENGTH, data.length - TAG_LENGTH)), decipher.final()]);
       return temporal.api.common.v1.Payload.decode(plain);

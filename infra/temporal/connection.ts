@@ -41,19 +41,111 @@ export async function temporalConnectionOptions(config: TemporalConfig) {
 }
 
 /** The data converter both sides use: every payload encrypted with DATA_ENCRYPTION_KEY. */
-export function dataConverter(config: Pick<Config, 'DATA_ENCRYPTION_KEY'>) {
-  return { payloadCodecs: [EncryptionCodec.fromBase64(config.DATA_ENCRYPTION_KEY)] };
+export function dataConverter(config: Pick<Config, 'DATA_ENCRYPTION_KEY'> & { DATA_ENCRYPTION_KEYS_PREVIOUS?: string }) {
+  return { payloadCodecs: [EncryptionCodec.fromBase64(config.DATA_ENCRYPTION_KEY, config.DATA_ENCRYPTION_KEYS_PREVIOUS ?? '')] };
 }
 
-/** Connects the API's Temporal client; one clear line when the server cannot be reached. */
-export async function createTemporalClient(config: TemporalConfig): Promise<Client> {
-  let connection: Connection;
-  try {
-    connection = await Connection.connect(await temporalConnectionOptions(config));
-  } catch (error) {
-    throw new Error(`cannot reach Temporal at TEMPORAL_ADDRESS (${config.TEMPORAL_ADDRESS}): ${firstLine(error)}`, { cause: error });
+/** Thrown instead of waiting when Temporal does not answer: the API answers 503 with Retry-After. */
+export class TemporalUnavailableError extends Error {
+  override name = 'TemporalUnavailableError';
+  /** Looks like gRPC's UNAVAILABLE to code that reads status codes. */
+  readonly code = 14;
+  readonly details = 'Temporal is not answering';
+  constructor() {
+    super('Temporal is not answering');
   }
+}
+
+export interface CallGuardOptions {
+  /** A call still pending after this long makes the guard check that Temporal is alive. */
+  probeAfterMs: number;
+  /** How long that check may take; no answer means Temporal is down or stalled. */
+  probeTimeoutMs: number;
+}
+
+/**
+ * Every call of the connection's workflow service, guarded (issue 17: 503 within 2 s): a call that
+ * has not answered after `probeAfterMs` triggers a quick `getSystemInfo` with a deadline of
+ * `probeTimeoutMs`. If Temporal answers, the call is only slow (an Update waiting for its worker)
+ * and goes on; if not, the call is cancelled and fails with TemporalUnavailableError. Without this,
+ * the SDK retries an unreachable server for about 20 s, and a stalled one forever. A failed check is
+ * remembered for a moment so a burst of calls fails at once.
+ */
+export function guardTemporalCalls(connection: Connection, options: CallGuardOptions): void {
+  const raw = connection.workflowService;
+  let deadUntil = 0;
+  let probing: Promise<boolean> | null = null;
+  const alive = () =>
+    (probing ??= connection
+      .withDeadline(Date.now() + options.probeTimeoutMs, () => raw.getSystemInfo({}))
+      .then(
+        () => true,
+        () => {
+          deadUntil = Date.now() + options.probeTimeoutMs;
+          return false;
+        },
+      )
+      .finally(() => {
+        probing = null;
+      }));
+
+  const guarded: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(raw)) {
+    if (typeof method !== 'function') continue;
+    guarded[name] = (request: unknown) => {
+      if (Date.now() < deadUntil) return Promise.reject(new TemporalUnavailableError());
+      const abort = new AbortController();
+      const call = connection.withAbortSignal(abort.signal, () => (method as (r: unknown) => Promise<unknown>).call(raw, request));
+      let timer: NodeJS.Timeout | undefined;
+      const watchdog = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => {
+          void alive().then((ok) => {
+            if (ok) return;
+            abort.abort();
+            reject(new TemporalUnavailableError());
+          });
+        }, options.probeAfterMs);
+      });
+      return Promise.race([call, watchdog]).finally(() => clearTimeout(timer));
+    };
+  }
+  (connection as { workflowService: unknown }).workflowService = guarded;
+}
+
+/**
+ * The API's Temporal client. `lazy`: the API starts and serves what needs no workflow while Temporal
+ * is down (its calls answer 503, /readyz says so) and connects when it comes back; otherwise one clear
+ * line when the server cannot be reached.
+ */
+export async function createTemporalClient(
+  config: TemporalConfig & Partial<Pick<Config, 'TEMPORAL_PROBE_AFTER_MS' | 'TEMPORAL_PROBE_TIMEOUT_MS'>>,
+  { lazy = false }: { lazy?: boolean } = {},
+): Promise<Client> {
+  let connection: Connection;
+  const connectionOptions = await temporalConnectionOptions(config);
+  if (lazy) connection = Connection.lazy(connectionOptions);
+  else {
+    try {
+      connection = await Connection.connect(connectionOptions);
+    } catch (error) {
+      throw new Error(`cannot reach Temporal at TEMPORAL_ADDRESS (${config.TEMPORAL_ADDRESS}): ${firstLine(error)}`, { cause: error });
+    }
+  }
+  guardTemporalCalls(connection, { probeAfterMs: config.TEMPORAL_PROBE_AFTER_MS ?? 400, probeTimeoutMs: config.TEMPORAL_PROBE_TIMEOUT_MS ?? 800 });
   return new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, dataConverter: dataConverter(config) });
+}
+
+/** Whether an error (or one of its causes) says Temporal did not answer: unreachable, stalled or timed out. */
+export function isTemporalUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof TemporalUnavailableError) return true;
+    const code = (e as { code?: unknown }).code;
+    const isGrpc = typeof (e as { details?: unknown }).details === 'string' && typeof code === 'number';
+    // UNAVAILABLE (14) and DEADLINE_EXCEEDED (4) from gRPC.
+    if (isGrpc && (code === 14 || code === 4)) return true;
+    if ((e as { name?: string }).name === 'WorkflowUpdateRPCTimeoutOrCancelledError') return true;
+  }
+  return false;
 }
 
 export function firstLine(error: unknown): string {

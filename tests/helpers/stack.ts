@@ -1,17 +1,32 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Client } from '@temporalio/client';
 import { inject } from 'vitest';
 import pg from 'pg';
+import pino from 'pino';
 import { buildApp } from '../../api/app';
-import { S3BlobStore, type BlobStore } from '../../infra/blobs';
+import { EncryptingBlobStore, S3BlobStore, type BlobStore } from '../../infra/blobs';
+import { keyRingFromConfig } from '../../infra/crypto';
+import { useDataKeys } from '../../infra/data-keys';
 import { loadConfig, type Config } from '../../infra/config';
 import { createDb, type Db } from '../../infra/db/database';
 import { seedDemoData } from '../../infra/seed';
 import { createTemporalClient } from '../../infra/temporal/connection';
 import { createPortalWorker } from '../../worker/create-worker';
 import demo from '../../infra/demo-accounts.json' with { type: 'json' };
+
+/**
+ * Every test stack writes its API log (level info, as in production) to a file under
+ * tests/.artifacts/logs/, and the secrets the product hands out to a ledger beside it; after the
+ * whole run, tests/run.mjs scans the logs for those secrets (tests/log-scan.mjs).
+ */
+export const LOG_DIR = resolve('tests', '.artifacts', 'logs');
+mkdirSync(LOG_DIR, { recursive: true });
+process.env.PORTAL_SECRET_LEDGER ??= join(LOG_DIR, `secrets-${process.pid}.ndjson`);
+let stackCount = 0;
 
 /** A fresh database for one test file, copied from the migrated template (fast, isolated). */
 export async function createTestDatabase(): Promise<{ db: Db; url: string; name: string }> {
@@ -57,6 +72,8 @@ export interface Stack {
   blobs: BlobStore;
   /** Base URL when started with `listen: true` (browser tests). */
   baseUrl: string;
+  /** The file this stack's API log lines go to (JSON lines, level info). */
+  logFile: string;
   close(): Promise<void>;
 }
 
@@ -67,8 +84,8 @@ export interface Stack {
 export async function startStack(options: { listen?: boolean; seed?: boolean } = {}): Promise<Stack> {
   const { db, url } = await createTestDatabase();
   const config = testConfig(url);
-  if (options.seed !== false) await seedDemoData(db);
-  const blobs = new S3BlobStore({
+  useDataKeys(keyRingFromConfig(config));
+  const s3 = new S3BlobStore({
     bucket: config.S3_BUCKET!,
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,
@@ -76,11 +93,16 @@ export async function startStack(options: { listen?: boolean; seed?: boolean } =
     secretAccessKey: config.S3_SECRET_ACCESS_KEY,
     forcePathStyle: true,
   });
-  await blobs.ensureBucket();
+  await s3.ensureBucket();
+  // As in production (infra/blobs createBlobStore): the bucket only ever holds sealed bytes.
+  const blobs = new EncryptingBlobStore(s3, keyRingFromConfig(config));
+  if (options.seed !== false) await seedDemoData(db, new Date(), { blobs });
   const temporal = await createTemporalClient(config);
   const { worker, connection } = await createPortalWorker(config, { db, blobs }, { workflowBundle: { codePath: inject('workflowBundlePath') }, workflowsPath: undefined });
   const running = worker.run();
-  const app = await buildApp({ config, db, temporal, blobs });
+  const logFile = join(LOG_DIR, `api-${process.pid}-${++stackCount}.ndjson`);
+  const logStream = pino.destination({ dest: logFile, sync: true, append: true, mkdir: true });
+  const app = await buildApp({ config: { ...config, LOG_LEVEL: 'info' }, db, temporal, blobs, logStream });
   let baseUrl = '';
   if (options.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -95,13 +117,15 @@ export async function startStack(options: { listen?: boolean; seed?: boolean } =
     temporal,
     blobs,
     baseUrl,
+    logFile,
     async close() {
       await app.close();
       worker.shutdown();
       await running;
       await connection.close();
       await temporal.connection.close();
-      blobs.destroy();
+      s3.destroy();
+      logStream.end();
       await db.destroy();
     },
   };

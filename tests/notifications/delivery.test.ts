@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueNotification } from '../../activities/notifications';
 import type { Db } from '../../infra/db/database';
-import { deliverPending, MailDirTransport, SmtpEmailTransport, startDeliveryLoop, type SmsMessage, type Transports } from '../../infra/notifications';
+import { deliverPending, MailDirTransport, SmsDirTransport, SmtpEmailTransport, startDeliveryLoop, type SmsMessage, type Transports } from '../../infra/notifications';
 import { createTestDatabase, eventually } from '../helpers/stack';
 
 interface Received {
@@ -144,6 +144,25 @@ describe('notification delivery', () => {
       expect(eml).toContain('https://portal.example.org/verify-email?userId=1&token=abc');
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes email and text message files readable by their owner only (they hold codes and links)', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'private-'));
+    try {
+      const mailDir = join(root, 'mail');
+      const smsDir = join(root, 'sms');
+      await mkdir(smsDir, { mode: 0o755 }); // made before, wide open: tightened on the next message
+      await new MailDirTransport(mailDir, 'Housing Portal <no-reply@portal.test>').send({ to: 'dev@example.org', subject: 'Your code', text: 'Code 123456' });
+      await new SmsDirTransport(smsDir).send({ to: '+12125550142', text: 'Code 654321' });
+      for (const dir of [mailDir, smsDir]) {
+        expect((await stat(dir)).mode & 0o777).toBe(0o700);
+        const files = await readdir(dir);
+        expect(files).toHaveLength(1);
+        expect((await stat(join(dir, files[0]!))).mode & 0o777).toBe(0o600);
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
   });
 

@@ -5,6 +5,7 @@
  * migrated template, and its own task queue and IDs, so files run in parallel without sharing state.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,8 @@ declare module 'vitest' {
     temporalAddress: string;
     s3: { endpoint: string; accessKeyId: string; secretAccessKey: string; region: string };
     workflowBundlePath: string;
+    /** MinIO's data folder: tests look for plain bytes in it. */
+    minioDataDir: string;
   }
 }
 
@@ -63,8 +66,10 @@ export default async function setup(project: TestProject) {
   const s3Port = await freePort();
   const s3 = { endpoint: `http://127.0.0.1:${s3Port}`, accessKeyId: 'portal-test', secretAccessKey: 'portal-test-secret', region: 'us-east-1' };
   await mkdir(join(root, 'minio'), { recursive: true });
+  // A KMS key so MinIO honours server-side encryption (S3_SSE=AES256, the product's default), as S3 does.
+  const kmsKey = `portal-test-key:${randomBytes(32).toString('base64')}`;
   const minioProcess = spawn(minio, ['server', join(root, 'minio'), '--address', `127.0.0.1:${s3Port}`, '--console-address', `127.0.0.1:${await freePort()}`, '--quiet'], {
-    env: { ...process.env, MINIO_ROOT_USER: s3.accessKeyId, MINIO_ROOT_PASSWORD: s3.secretAccessKey, MINIO_BROWSER: 'off' },
+    env: { ...process.env, MINIO_ROOT_USER: s3.accessKeyId, MINIO_ROOT_PASSWORD: s3.secretAccessKey, MINIO_BROWSER: 'off', MINIO_KMS_SECRET_KEY: kmsKey },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForPort(s3Port);
@@ -93,6 +98,7 @@ export default async function setup(project: TestProject) {
   project.provide('temporalAddress', temporal.address);
   project.provide('s3', s3);
   project.provide('workflowBundlePath', workflowBundlePath);
+  project.provide('minioDataDir', join(root, 'minio'));
 
   return async () => {
     minioProcess.kill('SIGTERM');

@@ -3,6 +3,7 @@ import {
   type CompletionSection, type IncomeType, type ProfileCompletion, type ProfileGap, type RequiredDocItem, type DocumentType,
 } from '../../../domain';
 import type { Db } from '../database';
+import { readIncomes } from './household-income-store';
 
 /**
  * Profile completion computed from what is filled (spec section 4: complete means 100). Sections
@@ -12,7 +13,7 @@ import type { Db } from '../database';
 export async function computeCompletion(db: Db, householdId: string): Promise<ProfileCompletion & { householdSize: number }> {
   const [members, incomes, assets, profile, checklist] = await Promise.all([
     db.selectFrom('household_members').select(['id', 'head_of_household', 'ssn_last4', 'itin_last4', 'alien_number_last4']).where('household_id', '=', householdId).execute(),
-    db.selectFrom('household_incomes').select(['member_id', 'income_type', 'amount']).where('household_id', '=', householdId).execute(),
+    readIncomes(db, householdId),
     db.selectFrom('household_assets').select('id').where('household_id', '=', householdId).execute(),
     db.selectFrom('household_profiles').selectAll().where('household_id', '=', householdId).executeTakeFirst(),
     requiredDocuments(db, householdId),
@@ -35,7 +36,7 @@ export async function computeCompletion(db: Db, householdId: string): Promise<Pr
   } else {
     const problem = householdIncomeProblem(
       members.map((m) => m.id),
-      incomes.map((i) => ({ memberId: i.member_id, incomeType: i.income_type as IncomeType, amount: Number(i.amount) })),
+      incomes.map((i) => ({ memberId: i.memberId, incomeType: i.incomeType, amount: i.amount })),
     );
     if (problem === ZERO_INCOME_MESSAGES.allZero) missing.push('allZeroIncome');
     else if (problem) missing.push('noValidIncome');

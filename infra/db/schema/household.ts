@@ -43,8 +43,12 @@ export interface HouseholdIncomeTable {
   household_id: string;
   member_id: string;
   income_type: string;
-  amount: Numeric;
+  /** Plain amount of a row written before encryption (null once sealed; infra/db/repositories/household-income-store.ts). */
+  amount: Numeric | null;
+  /** The amount sealed by infra/crypto.ts (FieldCipher). */
+  amount_encrypted: string | null;
   frequency: string;
+  /** The entry's fields, sealed as `{"$sealed": ...}` (plain JSON only in rows from before encryption). */
   details: Json<Record<string, unknown>>;
   created_at: Generated<Date>;
   updated_at: Timestamp;

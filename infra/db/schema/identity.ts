@@ -19,6 +19,7 @@ export interface RefreshTokenTable {
 export type OneTimePurpose =
   | 'login_mfa_challenge'
   | 'login_otp'
+  | 'login_code'
   | 'register_otp'
   | 'verify_email'
   | 'reset_password'

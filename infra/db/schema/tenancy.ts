@@ -14,6 +14,8 @@ export interface TenancyTable {
   lease_start: ColumnType<string, string, string>;
   /** Fallback household income until the household-profile income tables hold entries. */
   declared_annual_income: Numeric | null;
+  /** The declared income sealed by infra/crypto.ts; the plain column is only read for older rows. */
+  declared_annual_income_encrypted: string | null;
   created_at: Generated<Date>;
 }
 

@@ -3,6 +3,7 @@ import { otpTemplate } from './otp';
 import { recertificationExpiredTemplate, recertificationNoticeTemplate } from './recertification-notice';
 import { relocationOverdueTemplate, relocationReminderTemplate } from './relocation-notice';
 import { resetPasswordTemplate } from './reset-password';
+import { signInFailuresTemplate } from './sign-in-failures';
 import type { NotificationTemplate } from './types';
 import { usernameReminderTemplate } from './username-reminder';
 import { verifyEmailTemplate } from './verify-email';
@@ -24,7 +25,7 @@ export function findTemplate(name: string): NotificationTemplate<any> | undefine
   return registry.get(name);
 }
 
-for (const template of [otpTemplate, verifyEmailTemplate, resetPasswordTemplate, usernameReminderTemplate]) registerTemplate(template);
+for (const template of [otpTemplate, verifyEmailTemplate, resetPasswordTemplate, usernameReminderTemplate, signInFailuresTemplate]) registerTemplate(template);
 // Recertification and relocation notices (issue 6).
 for (const template of [recertificationNoticeTemplate, recertificationExpiredTemplate, relocationReminderTemplate, relocationOverdueTemplate]) registerTemplate(template);
 // Lease-up reminders and notices (issue 5).

@@ -85,9 +85,20 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
+/** Device tokens of accounts that signed in on this browser: they keep signing in while strangers are throttled. */
+export function knownDeviceTokens(): string[] {
+  const stored = readJson(STORAGE_KEYS.deviceTokens);
+  return Array.isArray(stored) ? stored.filter((t): t is string => typeof t === 'string').slice(0, 5) : [];
+}
+
+function rememberDeviceToken(token: string): void {
+  localStorage.setItem(STORAGE_KEYS.deviceTokens, JSON.stringify([token, ...knownDeviceTokens().filter((t) => t !== token)].slice(0, 5)));
+}
+
 /** Stores what login answered: the user fields under `user`, the tokens under `auth`. */
 export function saveSession(data: LoginData, { silent = false }: { silent?: boolean } = {}): Session {
-  const { accessToken, refreshToken, accessTokenExpiresAt, ...rest } = data;
+  const { accessToken, refreshToken, accessTokenExpiresAt, deviceToken, ...rest } = data;
+  if (deviceToken) rememberDeviceToken(deviceToken);
   const user = toSignedInUser(rest);
   if (!user) throw new Error('Login answered a user without a known role');
   const tokens: AuthTokens = { accessToken, refreshToken, accessTokenExpiresAt };

@@ -8,6 +8,9 @@ export const isMfaPending = (data: LoginAnswer): data is MfaPendingData => 'mfaR
 export const account = {
   sendOtp: (userId: string, otpChannel: OtpChannel) => api.post<unknown>('/Account/send-otp', { userId, otpChannel }),
   verifyOtp: (userId: string, otp: string) => api.post<LoginData>('/Account/verify-otp', { userId, otp }),
+  sendLoginCode: (username: string) => api.post<{ sent: boolean }>('/Account/send-login-code', { username }),
+  loginWithCode: (username: string, otp: string, deviceTokens: string[]) =>
+    api.post<LoginData>('/Account/login-with-code', deviceTokens.length > 0 ? { username, otp, deviceTokens } : { username, otp }),
   register: (body: RegisterBody) => api.post<{ userId: string; email: string }>('/Account/register', body),
   sendRegisterOtp: (userId: string, otpChannel: OtpChannel) => api.post<unknown>('/Account/senduserregisterotp', { userId, otpChannel }),
   verifyRegisterOtp: (userId: string, otp: string) => api.post<unknown>('/Account/verifyuserregisterotp', { userId, otp }),

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { LoginBody } from '../../../lib/domain';
-import { saveSession, setPendingUserId } from '../../../lib/session';
+import { knownDeviceTokens, saveSession, setPendingUserId } from '../../../lib/session';
 import { isMfaPending, type LoginAnswer } from './account';
 
 /**
@@ -9,7 +9,9 @@ import { isMfaPending, type LoginAnswer } from './account';
  * or, with MFA, only the pending user id (no session until the OTP is verified).
  */
 export function login(body: LoginBody): Promise<LoginAnswer> {
-  return api.post<LoginAnswer>('/Account/login', body);
+  // A device that signed in before says so: throttles strangers build up do not hold it back.
+  const deviceTokens = knownDeviceTokens();
+  return api.post<LoginAnswer>('/Account/login', deviceTokens.length > 0 ? { ...body, deviceTokens } : body);
 }
 
 export function useLogin() {

@@ -8,6 +8,7 @@ import { LoginBody, type ProfileNotMatchedData } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/errors';
 import { account, isMfaPending } from '../api/account';
 import { useLogin } from '../api/login';
+import { LoginCodeForm } from './login-code-form';
 
 type FieldErrors = Partial<Record<keyof LoginBody, true>>;
 
@@ -23,6 +24,7 @@ export function LoginForm() {
   const toast = useToast();
   const errorText = useErrorText();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [username, setUsername] = useState('');
   const usernameId = useId();
   const passwordId = useId();
 
@@ -37,6 +39,7 @@ export function LoginForm() {
       return;
     }
     setFieldErrors({});
+    setUsername(parsed.data.username);
     login.mutate(parsed.data, {
       onSuccess: (data) => {
         if (!isMfaPending(data)) return;
@@ -63,50 +66,55 @@ export function LoginForm() {
 
   const failure = login.error instanceof ApiError && ['tooManyAttempts', 'emailNotVerified'].includes(login.error.code) ? errorText(login.error) : t('errors.loginFailed');
 
+  const throttled = login.error instanceof ApiError && login.error.code === 'tooManyAttempts';
+
   return (
-    <form className="form login-form" onSubmit={onSubmit} noValidate>
-      {login.isError ? (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <div className="field">
-        <label htmlFor={usernameId}>{t('login.username')}</label>
-        <input
-          id={usernameId}
-          name="username"
-          type="text"
-          autoComplete="username"
-          required
-          aria-invalid={fieldErrors.username ? true : undefined}
-          aria-describedby={fieldErrors.username ? `${usernameId}-error` : undefined}
-        />
-        {fieldErrors.username ? (
-          <p id={`${usernameId}-error`} className="field-error">
-            {t('login.required')}
+    <>
+      <form className="form login-form" onSubmit={onSubmit} noValidate>
+        {login.isError ? (
+          <p className="form-error" role="alert">
+            {failure}
           </p>
         ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor={passwordId}>{t('login.password')}</label>
-        <input
-          id={passwordId}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={fieldErrors.password ? true : undefined}
-          aria-describedby={fieldErrors.password ? `${passwordId}-error` : undefined}
-        />
-        {fieldErrors.password ? (
-          <p id={`${passwordId}-error`} className="field-error">
-            {t('login.required')}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className="button button-primary" disabled={login.isPending}>
-        {login.isPending ? t('login.submitting') : t('login.submit')}
-      </button>
-    </form>
+        <div className="field">
+          <label htmlFor={usernameId}>{t('login.username')}</label>
+          <input
+            id={usernameId}
+            name="username"
+            type="text"
+            autoComplete="username"
+            required
+            aria-invalid={fieldErrors.username ? true : undefined}
+            aria-describedby={fieldErrors.username ? `${usernameId}-error` : undefined}
+          />
+          {fieldErrors.username ? (
+            <p id={`${usernameId}-error`} className="field-error">
+              {t('login.required')}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor={passwordId}>{t('login.password')}</label>
+          <input
+            id={passwordId}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={fieldErrors.password ? true : undefined}
+            aria-describedby={fieldErrors.password ? `${passwordId}-error` : undefined}
+          />
+          {fieldErrors.password ? (
+            <p id={`${passwordId}-error`} className="field-error">
+              {t('login.required')}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button button-primary" disabled={login.isPending}>
+          {login.isPending ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+      {throttled ? <LoginCodeForm username={username} /> : null}
+    </>
   );
 }

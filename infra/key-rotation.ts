@@ -1,0 +1,82 @@
+import type { EncryptingBlobStore } from './blobs';
+import { dataCipher, isSealedJson, openJson, openNumber, sealJson, sealNumber } from './data-keys';
+import type { Db } from './db/database';
+
+/**
+ * Re-encryption of personal data at rest under the current key of the process's key ring
+ * (infra/data-keys.ts): rows and files still plain (written before encryption) or sealed by an older
+ * key are sealed again; what is current is left alone, so running it twice changes nothing.
+ */
+export interface RotationReport {
+  incomes: number;
+  tenancies: number;
+  identifiers: number;
+  files: number;
+  filesChecked: number;
+}
+
+/** Income entries and declared tenancy incomes (cheap: the API runs it at start-up). */
+export async function resealIncomes(db: Db): Promise<{ incomes: number; tenancies: number }> {
+  const cipher = dataCipher();
+  const stale = (v: string | null) => !v || cipher.isStale(v);
+  let incomes = 0;
+  const rows = await db.selectFrom('household_incomes').select(['id', 'amount', 'amount_encrypted', 'details']).execute();
+  for (const row of rows) {
+    if (!stale(row.amount_encrypted) && isSealedJson(row.details) && !cipher.isStale(row.details.$sealed) && row.amount === null) continue;
+    await db
+      .updateTable('household_incomes')
+      .set({ amount: null, amount_encrypted: sealNumber(openNumber(row.amount_encrypted, row.amount) ?? 0), details: sealJson(openJson(row.details)) })
+      .where('id', '=', row.id)
+      .execute();
+    incomes++;
+  }
+  let tenancies = 0;
+  const leases = await db.selectFrom('tenancies').select(['household_id', 'declared_annual_income', 'declared_annual_income_encrypted']).execute();
+  for (const t of leases) {
+    const value = openNumber(t.declared_annual_income_encrypted, t.declared_annual_income);
+    if (value === null || (!stale(t.declared_annual_income_encrypted) && t.declared_annual_income === null)) continue;
+    await db
+      .updateTable('tenancies')
+      .set({ declared_annual_income: null, declared_annual_income_encrypted: sealNumber(value) })
+      .where('household_id', '=', t.household_id)
+      .execute();
+    tenancies++;
+  }
+  return { incomes, tenancies };
+}
+
+/** SSN, ITIN and alien registration numbers of household members. */
+export async function resealIdentifiers(db: Db): Promise<number> {
+  const cipher = dataCipher();
+  let changed = 0;
+  const rows = await db.selectFrom('household_members').select(['id', 'ssn_encrypted', 'itin_encrypted', 'alien_number_encrypted']).execute();
+  for (const row of rows) {
+    const update: Record<string, string> = {};
+    for (const column of ['ssn_encrypted', 'itin_encrypted', 'alien_number_encrypted'] as const) {
+      const value = row[column];
+      if (value && cipher.isStale(value)) update[column] = cipher.encrypt(cipher.decrypt(value));
+    }
+    if (Object.keys(update).length === 0) continue;
+    await db.updateTable('household_members').set(update).where('id', '=', row.id).execute();
+    changed++;
+  }
+  return changed;
+}
+
+/** Every object of the blob store (documents, letters, signatures, paper applications). */
+export async function resealFiles(blobs: EncryptingBlobStore): Promise<{ files: number; filesChecked: number }> {
+  let files = 0;
+  let filesChecked = 0;
+  for await (const key of blobs.list('')) {
+    filesChecked++;
+    if ((await blobs.reseal(key)) === 'resealed') files++;
+  }
+  return { files, filesChecked };
+}
+
+export async function rotateAll(db: Db, blobs: EncryptingBlobStore): Promise<RotationReport> {
+  const { incomes, tenancies } = await resealIncomes(db);
+  const identifiers = await resealIdentifiers(db);
+  const { files, filesChecked } = await resealFiles(blobs);
+  return { incomes, tenancies, identifiers, files, filesChecked };
+}
