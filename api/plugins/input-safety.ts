@@ -17,7 +17,7 @@ export const inputSafetyPlugin = fp(
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (String(body).trim() === '') return done(null, undefined);
-      parseJson(request, String(body), done);
+      void parseJson(request, String(body), done);
     });
 
     app.addHook('preValidation', async (request) => {

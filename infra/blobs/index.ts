@@ -1,6 +1,5 @@
 import type { Config } from '../config';
 import { keyRingFromConfig } from '../crypto';
-import type { BlobStore } from './blob-store';
 import { EncryptingBlobStore } from './encrypting-store';
 import { LocalBlobStore } from './local-store';
 import { S3BlobStore } from './s3-store';
