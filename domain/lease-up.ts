@@ -3,6 +3,10 @@ import type { ApplicantAction, ManagerAction } from './lease-up.table';
 
 /** Overall status of a lease-up application (shared/design/workflows.md). */
 export const APPLICATION_STATUSES = [
+  // Lottery applications before the draw, ranked after it until invited, or passed over with a reason.
+  'in_lottery',
+  'waitlisted',
+  'skipped',
   'in_review',
   'rejected',
   'appeal_submitted',

@@ -10,6 +10,7 @@ import type { ProfileLockTables } from './schema/profile-lock';
 import type { HouseholdTables } from './schema/household';
 import type { SharedTables } from './schema/shared';
 import type { SecurityTables } from './schema/security';
+import type { ApplicationLotteryColumns, LotteryTables, OpportunityLotteryColumns } from './schema/lottery';
 import type { ApplicationLeaseUpColumns, LeaseUpTables, OpportunityLeaseUpColumns } from './schema/lease-up';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -53,7 +54,7 @@ export interface HouseholdTable {
   created_at: Generated<Date>;
 }
 
-export interface OpportunityTable extends OpportunityLeaseUpColumns {
+export interface OpportunityTable extends OpportunityLeaseUpColumns, OpportunityLotteryColumns {
   id: Generated<string>;
   organization_id: string;
   name: string;
@@ -85,7 +86,7 @@ export interface ApplicationLogNumberTable {
   created_at: Generated<Date>;
 }
 
-export interface ApplicationTable extends ApplicationLeaseUpColumns {
+export interface ApplicationTable extends ApplicationLeaseUpColumns, ApplicationLotteryColumns {
   id: string;
   workflow_id: string;
   household_id: string;
@@ -108,7 +109,7 @@ export interface ApplicationTable extends ApplicationLeaseUpColumns {
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables {
+export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

@@ -9,6 +9,7 @@ import * as leaseUp from './2026-11-22T0700-lease-up';
 import * as appointmentSlots from './2026-11-22T0710-appointment-slots';
 import * as caseViews from './2026-11-22T0725-case-views';
 import * as applicationViews from './2026-11-23T0100-application-views';
+import * as lottery from './2026-11-23T0200-lottery';
 import * as incomeEncryption from './2026-11-23T0500-income-encryption';
 import * as signInProtection from './2026-11-23T0510-sign-in-protection';
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0710-appointment-slots': appointmentSlots,
   '2026-11-22T0725-case-views': caseViews,
   '2026-11-23T0100-application-views': applicationViews,
+  '2026-11-23T0200-lottery': lottery,
   '2026-11-23T0500-income-encryption': incomeEncryption,
   '2026-11-23T0510-sign-in-protection': signInProtection,
 };

@@ -1,0 +1,65 @@
+import type { ColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+/** A lottery's set-aside: the share of units reserved for households in a preference group. */
+export interface SetAsideRow {
+  group: string;
+  share: number;
+}
+
+/** The read model of one opportunity's lottery workflow (migration 2026-11-23T0200). */
+export interface OpportunityLotteryTable {
+  opportunity_id: string;
+  workflow_id: string;
+  organization_id: string;
+  stage: string;
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
+  deadline: ColumnType<string, string, string>;
+  units: number;
+  set_asides: Json<SetAsideRow[]>;
+  community_board: string | null;
+  seed_encrypted: string;
+  seed_hash: string;
+  seed_revealed: string | null;
+  public_value: string | null;
+  algorithm: string | null;
+  list_hash: string | null;
+  result_hash: string | null;
+  entries: ColumnType<number, number | undefined, number>;
+  invited: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+  drawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  view: ColumnType<unknown, string | null | undefined, string | null>;
+  state_version: number;
+  state_updated_at: Timestamp;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface LotteryReleaseTable {
+  key: string;
+  opportunity_id: string;
+  application_id: string;
+  reason: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface LotteryTables {
+  opportunity_lotteries: OpportunityLotteryTable;
+  lottery_releases: LotteryReleaseTable;
+}
+
+/** Columns the lottery migration adds to `opportunities`. */
+export interface OpportunityLotteryColumns {
+  selection: ColumnType<'first_come' | 'lottery', 'first_come' | 'lottery' | undefined, 'first_come' | 'lottery'>;
+}
+
+/** Columns the lottery migration adds to `applications`. */
+export interface ApplicationLotteryColumns {
+  lottery_rank: ColumnType<number | null, number | null | undefined, number | null>;
+  lottery_groups: Json<string[]>;
+  lottery_group_positions: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+  lottery_skip_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  invited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
