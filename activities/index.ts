@@ -1,7 +1,8 @@
-import type { CaseNotice, LeaseUpView, RecertView, RelocationView } from '../domain';
+import type { CaseNotice, LeaseUpView, LotteryView, RecertView, RelocationView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import * as leaseUp from './lease-up';
+import * as lottery from './lottery';
 import { sendNotice } from './notices';
 import * as profileLock from './profile-lock';
 import * as recertification from './recertification';
@@ -37,6 +38,11 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     unlockProfile: (input: Parameters<typeof profileLock.unlockProfile>[1]) => profileLock.unlockProfile(db, input),
     projectRelocation: (view: RelocationView) => relocation.projectRelocation(db, view),
     sendRelocationNotice: (n: Parameters<typeof relocation.sendRelocationNotice>[1]) => relocation.sendRelocationNotice(db, n),
+    // The lottery (issue 10)
+    projectLottery: (view: LotteryView) => lottery.projectLottery(db, view),
+    drawLottery: (input: { opportunityId: string; publicValue: string }) => lottery.drawLottery(db, input),
+    nextInvitations: (input: { opportunityId: string; count: number }) => lottery.nextInvitations(db, input),
+    markInvited: (input: { opportunityId: string; applicationIds: string[] }) => lottery.markInvited(db, input),
     dueAnnualRecertifications: (input: { now: number }) => recertificationCycle.dueAnnualRecertifications(db, input),
   };
 }

@@ -15,6 +15,8 @@ export * from './recertification';
 export * from './recertification.table';
 export * from './relocation';
 export * from './relocation.table';
+export * from './lottery';
+export * from './lottery.table';
 export * from './dashboard';
 export * from './fields';
 export * from './household';

@@ -262,6 +262,8 @@ export interface StartLeaseUpInput {
   settings?: LeaseUpSettings;
   /** Issued when the application was made; absent: the workflow issues it when it starts. */
   logNumber?: string;
+  /** Invited from a lottery (issue 10): its rank and why; the case tells the lottery when it gives its place back. */
+  lottery?: { rank: number; because: string };
 }
 
 /** A row of `getApplications` (spec section 2 and 3: log number, opportunity name, date applied, status). */

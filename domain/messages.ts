@@ -94,6 +94,11 @@ export const MESSAGES = {
   notImpersonating: 'You are not acting for another user.',
   refreshFailed: 'Your session has ended. Please log in again.',
   phoneTooShort: 'Phone number must have at least 10 digits',
+  // The lottery (issue 10)
+  deadlineNotLater: 'The new deadline must be after the current one',
+  invitationsPaused: 'Invitations are paused',
+  waitlistEmpty: 'No household is left on the waitlist',
+  lotteryClosed: 'This lottery is closed',
   invalidUsername: 'Use 3 or more letters, numbers, dots, dashes or underscores.',
 } as const;
 

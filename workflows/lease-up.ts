@@ -1,4 +1,4 @@
-import { log, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { getExternalWorkflowHandle, log, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { createActivities } from '../activities';
 import type { ActorRole, LeaseUpInputs, LeaseUpView, StoredSignature, StartLeaseUpInput } from '../domain/lease-up';
 import { initialLeaseUpState, type LeaseUpState } from '../domain/lease-up.state';
@@ -8,6 +8,8 @@ import { runCase, type CaseDefinition } from './case/run';
 import { CASE_KIT_PATCH } from './case/version';
 import { leaseUpApplicationV1 } from './legacy/v1/lease-up';
 import { leaseUpMessages } from './lease-up.messages';
+import { lotteryWorkflowId, placeReleasedBy } from '../domain/lottery';
+import { lotteryMessages } from './lottery.messages';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -72,7 +74,26 @@ const leaseUpCase: CaseDefinition<LeaseUpState, LeaseUpInputs, ActorRole, LeaseU
 /** One lease-up application, from the invitation to the end of lease signing (spec section 4). */
 export async function leaseUpApplication(input: StartLeaseUpInput): Promise<string> {
   if (!patched(CASE_KIT_PATCH)) return leaseUpApplicationV1(input);
-  const s = await runCase(leaseUpCase, initialLeaseUpState(input, new Date(Date.now()).toISOString()), {
+  // Invited from a lottery: once the household gives its place back, the lottery invites the next in
+  // line (only cases started with `lottery` do this, so earlier histories replay unchanged).
+  let released = false;
+  const project = async (view: LeaseUpView) => {
+    await acts.projectApplication(view);
+    const why = input.lottery && !released ? placeReleasedBy(view) : null;
+    if (!why) return;
+    released = true;
+    try {
+      await getExternalWorkflowHandle(lotteryWorkflowId(input.opportunityId)).signal(lotteryMessages.signals.UnitReleased!, {
+        actor: { userId: 'system', role: 'system', impersonatedBy: null },
+        applicationId: input.applicationId,
+        why,
+      });
+    } catch (error) {
+      // The lottery has closed: nobody is waiting for the place.
+      log.warn('lottery not told of a released place', { applicationId: input.applicationId, error: String(error) });
+    }
+  };
+  const s = await runCase({ ...leaseUpCase, project }, initialLeaseUpState(input, new Date(Date.now()).toISOString()), {
     start: async (state) => {
       state.logNumber ??= await acts.issueLogNumber({ applicationId: input.applicationId });
     },

@@ -207,6 +207,6 @@ export async function counts(db: Db, session: Session): Promise<Record<Applicati
 }
 
 function empty(): Record<ApplicationStatus | 'total' | 'overdueTasks', number> {
-  return { total: 0, in_review: 0, rejected: 0, appeal_submitted: 0, withdrawn: 0, closed: 0, ended: 0, overdueTasks: 0 };
+  return { total: 0, in_lottery: 0, waitlisted: 0, skipped: 0, in_review: 0, rejected: 0, appeal_submitted: 0, withdrawn: 0, closed: 0, ended: 0, overdueTasks: 0 };
 }
 

@@ -2,7 +2,7 @@ import { Mutex } from 'async-mutex';
 import { allHandlersFinished, condition, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
 import { actionsOf, refusalOf, type ActionRow, type ActionTable, type CaseActor, type CaseNotice, type CaseTimer, type ChangeContext } from '../../domain/case';
 import type { MessageCode } from '../../domain/messages';
-import type { UpdateDefinition } from '@temporalio/common';
+import type { SignalDefinition, UpdateDefinition } from '@temporalio/common';
 import type { CaseMessages } from './messages';
 import { refuse } from './refuse';
 
@@ -35,6 +35,11 @@ export interface CaseDefinition<S extends CaseBookkeeping, Inputs extends Record
   notify(notice: CaseNotice): Promise<unknown>;
   /** The note kept in the history for an action (default: its reason). */
   note?(input: never): string | undefined;
+  /**
+   * Work the case does by itself between messages (a draw, the next batch of invitations), or
+   * null when there is none: each piece runs under the lock as one change, so actions interleave.
+   */
+  work?(s: S): ((ctx: ChangeContext) => Promise<void>) | null;
 }
 
 export interface RunOptions<S> {
@@ -109,6 +114,27 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
   for (const action of actionsOf(def.table as object) as (keyof Inputs & string)[]) {
     const row = table[action]!;
     const effect = row.effect ? (def.effects[row.effect as E] as (s: S, input: Input, ctx: ChangeContext) => Promise<void>) : undefined;
+    const apply = (input: Input) =>
+      commit(
+        (ctx) => {
+          row.change(s, input, ctx);
+          const text = note(input);
+          s.history.push({ at: ctx.now, action, by: input.actor.role, ...(text ? { note: text } : {}) });
+          return true;
+        },
+        effect ? (ctx) => effect(s, input, ctx) : undefined,
+      );
+    const signal = (def.messages.signals as Record<string, SignalDefinition<[Input]> | undefined>)[action];
+    if (signal) {
+      // Sent by another workflow, which gets no answer: what the table refuses is dropped (a repeat, a late event).
+      setHandler(signal, (input: Input) =>
+        lock.runExclusive(async () => {
+          if (!input?.actor || !row.input.safeParse(input).success || refusal(action, input)) return;
+          await apply(input);
+        }),
+      );
+      continue;
+    }
     setHandler(
       def.messages.updates[action] as UpdateDefinition<V, [Input]>,
       (input: Input) =>
@@ -116,15 +142,7 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
           // The state may have moved while this update waited for the lock: the table decides again.
           const code = refusal(action, input);
           if (code) throw refuse(code);
-          await commit(
-            (ctx) => {
-              row.change(s, input, ctx);
-              const text = note(input);
-              s.history.push({ at: ctx.now, action, by: input.actor.role, ...(text ? { note: text } : {}) });
-              return true;
-            },
-            effect ? (ctx) => effect(s, input, ctx) : undefined,
-          );
+          await apply(input);
           return def.view(s, Date.now());
         }),
       {
@@ -159,8 +177,20 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
 
   // Project every new version once no handler is midway; finish once the final view is written.
   let projected = 0;
+  const work = def.work;
   for (;;) {
-    await condition(() => s.version > projected && !lock.isLocked());
+    if (work) {
+      await condition(() => !lock.isLocked() && (s.version > projected || work(s) !== null));
+      if (s.version === projected) {
+        await lock.runExclusive(async () => {
+          const step = work(s);
+          if (step) await commit(() => true, step);
+        });
+        continue;
+      }
+    } else {
+      await condition(() => s.version > projected && !lock.isLocked());
+    }
     const version = s.version;
     await def.project(def.view(s, Date.now()));
     projected = version;

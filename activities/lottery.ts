@@ -1,0 +1,185 @@
+import { sql } from 'kysely';
+import { type LotteryDrawSummary, type LotteryView, type StartLeaseUpInput } from '../domain';
+import { dataCipher } from '../infra/data-keys';
+import type { Db } from '../infra/db/database';
+import { drawLottery as rankEntries } from '../infra/lottery/draw';
+import { leaseUpWorkflowId } from '../infra/temporal/ids';
+
+/** Writes the lottery's view into its read model (version-guarded) and the deadline onto the opportunity. */
+export async function projectLottery(db: Db, view: LotteryView): Promise<{ written: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('opportunity_lotteries')
+      .set({
+        stage: view.stage,
+        paused: view.paused,
+        deadline: view.deadline,
+        invited: view.invited,
+        skipped: view.skipped,
+        view: JSON.stringify(view),
+        state_version: view.version,
+        state_updated_at: view.updatedAt,
+      })
+      .where('opportunity_id', '=', view.opportunityId)
+      .where('state_version', '<', view.version)
+      .executeTakeFirst();
+    const written = Number(result.numUpdatedRows) > 0;
+    // The countdown and the apply check read the opportunity's own deadline.
+    if (written) await trx.updateTable('opportunities').set({ lottery_end_date: view.deadline }).where('id', '=', view.opportunityId).execute();
+    return { written };
+  });
+}
+
+const CHUNK = 5_000;
+
+/**
+ * The draw, over PostgreSQL: freezes the list (every application still 'in lottery'), reveals the
+ * committed seed, ranks with the published algorithm, and writes each rank and group position in
+ * one transaction. Idempotent: a lottery already drawn answers its stored result.
+ */
+export async function drawLottery(db: Db, input: { opportunityId: string; publicValue: string }): Promise<LotteryDrawSummary> {
+  return db.transaction().execute(async (trx) => {
+    const lottery = await trx.selectFrom('opportunity_lotteries').selectAll().where('opportunity_id', '=', input.opportunityId).forUpdate().executeTakeFirstOrThrow();
+    if (lottery.result_hash && lottery.drawn_at && lottery.algorithm && lottery.list_hash) {
+      return { entries: lottery.entries, algorithm: lottery.algorithm, listHash: lottery.list_hash, resultHash: lottery.result_hash, drawnAt: lottery.drawn_at.toISOString() };
+    }
+    const rows = await trx
+      .selectFrom('applications')
+      .select(['id', 'log_number', 'lottery_groups'])
+      .where('opportunity_id', '=', input.opportunityId)
+      .where('status', '=', 'in_lottery')
+      .execute();
+    const seed = dataCipher().decrypt(lottery.seed_encrypted);
+    const result = rankEntries({
+      seed,
+      publicValue: input.publicValue,
+      entries: rows.map((r) => ({ logNumber: r.log_number ?? r.id, groups: r.lottery_groups })),
+      setAsides: lottery.set_asides,
+      units: lottery.units,
+    });
+    const idOf = new Map(rows.map((r) => [r.log_number ?? r.id, r.id]));
+    for (let i = 0; i < result.ranked.length; i += CHUNK) {
+      const chunk = result.ranked.slice(i, i + CHUNK);
+      await sql`
+        update applications a set status = 'waitlisted', lottery_rank = r.rank, lottery_group_positions = r.positions::jsonb
+        from unnest(${chunk.map((e) => idOf.get(e.logNumber)!)}::uuid[], ${chunk.map((e) => e.rank)}::int[], ${chunk.map((e) => JSON.stringify(e.groupPositions))}::text[])
+          as r(id, rank, positions)
+        where a.id = r.id`.execute(trx);
+    }
+    const drawnAt = new Date();
+    await trx
+      .updateTable('opportunity_lotteries')
+      .set({
+        seed_revealed: seed,
+        public_value: input.publicValue,
+        algorithm: result.algorithm,
+        list_hash: result.listHash,
+        result_hash: result.resultHash,
+        entries: result.ranked.length,
+        drawn_at: drawnAt,
+      })
+      .where('opportunity_id', '=', input.opportunityId)
+      .execute();
+    return { entries: result.ranked.length, algorithm: result.algorithm, listHash: result.listHash, resultHash: result.resultHash, drawnAt: drawnAt.toISOString() };
+  });
+}
+
+/** The most people a unit of each size may house (two per bedroom plus one; a studio two). */
+export function fitsOccupancy(bedroomTypes: readonly string[], householdSize: number): boolean {
+  if (bedroomTypes.length === 0) return true;
+  return bedroomTypes.some((type) => {
+    const bedrooms = /studio/i.test(type) ? 0 : Number(/(\d+)/.exec(type)?.[1] ?? (/one/i.test(type) ? 1 : /two/i.test(type) ? 2 : /three/i.test(type) ? 3 : 4));
+    return householdSize <= Math.max(2, bedrooms * 2 + 1);
+  });
+}
+
+export interface InvitationStart {
+  workflowId: string;
+  rank: number;
+  input: StartLeaseUpInput;
+}
+
+/**
+ * The next households in rank order, as lease-up start inputs; those no unit of the opportunity
+ * can house are marked 'skipped' with the reason the manager sees, and the next ones taken instead.
+ */
+export async function nextInvitations(db: Db, input: { opportunityId: string; count: number }): Promise<{ invitations: InvitationStart[]; skipped: number }> {
+  const opportunity = await db
+    .selectFrom('opportunities')
+    .select(['id', 'organization_id', 'offer_expiry_days', 'appeal_window_days', 'appeal_decision_business_days', 'additional_documents_days'])
+    .where('id', '=', input.opportunityId)
+    .executeTakeFirstOrThrow();
+  const bedroomTypes = (await db.selectFrom('units').select('bedroom_type').where('opportunity_id', '=', input.opportunityId).execute()).map((u) => u.bedroom_type);
+  const invitations: InvitationStart[] = [];
+  let skipped = 0;
+  let after = 0;
+  while (invitations.length < input.count) {
+    const rows = await db
+      .selectFrom('applications')
+      .select(['id', 'household_id', 'applicant_user_id', 'household_size', 'household_income', 'log_number', 'lottery_rank'])
+      .where('opportunity_id', '=', input.opportunityId)
+      .where('status', '=', 'waitlisted')
+      .where('lottery_rank', '>', after)
+      .orderBy('lottery_rank')
+      .limit(input.count - invitations.length)
+      .execute();
+    if (rows.length === 0) break;
+    after = rows.at(-1)!.lottery_rank!;
+    const misfits = rows.filter((r) => !fitsOccupancy(bedroomTypes, r.household_size));
+    if (misfits.length > 0) {
+      await db
+        .updateTable('applications')
+        .set({ status: 'skipped', lottery_skip_reason: `householdDoesNotFitUnits:${bedroomTypes.join('|')}` })
+        .where('id', 'in', misfits.map((r) => r.id))
+        .where('status', '=', 'waitlisted')
+        .execute();
+      skipped += misfits.length;
+    }
+    for (const r of rows) {
+      if (misfits.includes(r)) continue;
+      invitations.push({
+        workflowId: leaseUpWorkflowId(r.id),
+        rank: r.lottery_rank!,
+        input: {
+          applicationId: r.id,
+          householdId: r.household_id,
+          opportunityId: opportunity.id,
+          organizationId: opportunity.organization_id,
+          applicantUserId: r.applicant_user_id,
+          householdSize: r.household_size,
+          householdIncome: Number(r.household_income),
+          ...(r.log_number ? { logNumber: r.log_number } : {}),
+          settings: {
+            offerExpiryDays: opportunity.offer_expiry_days,
+            appealWindowDays: opportunity.appeal_window_days,
+            appealDecisionBusinessDays: opportunity.appeal_decision_business_days,
+            additionalDocumentsDays: opportunity.additional_documents_days,
+          },
+        },
+      });
+    }
+  }
+  return { invitations, skipped };
+}
+
+/** Marks invited households (their lease-up projection takes over the row) and counts who is left. */
+export async function markInvited(db: Db, input: { opportunityId: string; applicationIds: string[] }): Promise<{ waitlist: number }> {
+  if (input.applicationIds.length > 0) {
+    const now = new Date();
+    await db.updateTable('applications').set({ invited_at: now }).where('id', 'in', input.applicationIds).where('invited_at', 'is', null).execute();
+    await db
+      .updateTable('applications')
+      .set({ status: 'in_review', current_step: 'documentation_review' })
+      .where('id', 'in', input.applicationIds)
+      .where('status', '=', 'waitlisted')
+      .where('state_version', '=', 0)
+      .execute();
+  }
+  const left = await db
+    .selectFrom('applications')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('opportunity_id', '=', input.opportunityId)
+    .where('status', '=', 'waitlisted')
+    .executeTakeFirstOrThrow();
+  return { waitlist: Number(left.n) };
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/**
+ * The opportunity's lottery (issue 10): one durable case per lottery opportunity. Applications are
+ * accepted until the deadline, the list is then frozen, a manager draws with a public value, and
+ * households are invited to lease-up in rank order; a unit given back invites the next in line.
+ */
+export const LOTTERY_STAGES = ['accepting', 'closed', 'drawing', 'drawn', 'closed_out'] as const;
+export type LotteryStage = (typeof LOTTERY_STAGES)[number];
+
+/** Preference groups a household can qualify for, read from its profile when it applies. */
+export const LOTTERY_GROUPS = ['disability', 'senior', 'community'] as const;
+export type LotteryGroup = (typeof LOTTERY_GROUPS)[number];
+
+export const LotterySetAside = z.object({ group: z.enum(LOTTERY_GROUPS), share: z.number().gt(0).max(1) });
+export type LotterySetAside = z.infer<typeof LotterySetAside>;
+
+/** Invitations are made this many at a time, so other actions (pause) take effect between batches. */
+export const INVITATION_BATCH = 100;
+/** The most households one InviteNext may ask for (the whole list of a large lottery). */
+export const MAX_INVITATION = 100_000;
+
+export type LotteryRole = 'manager' | 'system';
+
+const Reason = z.string().trim().min(1, 'Please provide a reason.').max(2000);
+const Base = z.object({ reason: Reason.optional() });
+
+/** The input of each lottery action, as its Update (or, for the system's, Signal) carries it. */
+export const LOTTERY_INPUTS = {
+  /** A later last day for applications (ISO date). */
+  ExtendDeadline: Base.extend({ deadline: z.string().date() }),
+  /** The public value drawn in front of witnesses, mixed with the committed seed. */
+  Draw: Base.extend({ publicValue: z.string().trim().min(1, 'Required').max(200) }),
+  InviteNext: Base.extend({ count: z.number().int().min(1).max(MAX_INVITATION) }),
+  PauseInvitations: Base,
+  ResumeInvitations: Base,
+  Close: Base,
+  /** From a lease-up case of this lottery: its household gave its place back (once per application). */
+  UnitReleased: Base.extend({ applicationId: z.string().uuid(), why: z.enum(['offer_declined', 'offer_expired', 'withdrawn', 'rejected']) }),
+};
+export type LotteryInputs = { [A in keyof typeof LOTTERY_INPUTS]: z.infer<(typeof LOTTERY_INPUTS)[A]> };
+export type LotteryAction = keyof LotteryInputs;
+export const LotteryManagerAction = z.enum(['ExtendDeadline', 'Draw', 'InviteNext', 'PauseInvitations', 'ResumeInvitations', 'Close']);
+export type LotteryManagerAction = z.infer<typeof LotteryManagerAction>;
+
+export interface StartLotteryInput {
+  opportunityId: string;
+  organizationId: string;
+  /** Last day applications are accepted (ISO date, New York days are approximated by UTC). */
+  deadline: string;
+  units: number;
+  /** SHA-256 of the secret seed, published when applications open. */
+  seedHash: string;
+}
+
+/** The published outcome of the draw (the ranks themselves live in PostgreSQL, never in history). */
+export interface LotteryDrawSummary {
+  entries: number;
+  algorithm: string;
+  listHash: string;
+  resultHash: string;
+  drawnAt: string;
+}
+
+/** One invitation batch as the manager sees it. */
+export interface InvitationBatch {
+  at: string;
+  invited: number;
+  skipped: number;
+  /** Why it happened: the manager's request, or a released place (which application, why). */
+  because: string;
+}
+
+export interface LotteryView {
+  opportunityId: string;
+  organizationId: string;
+  stage: LotteryStage;
+  deadline: string;
+  units: number;
+  seedHash: string;
+  publicValue: string | null;
+  draw: LotteryDrawSummary | null;
+  paused: boolean;
+  /** Invitations asked for and not made yet. */
+  pendingInvitations: number;
+  invited: number;
+  skipped: number;
+  /** Ranked households not invited yet (null before the draw). */
+  waitlist: number | null;
+  batches: InvitationBatch[];
+  availableActions: { manager: LotteryManagerAction[] };
+  version: number;
+  updatedAt: string;
+  history: { at: string; action: string; by: string; note?: string }[];
+}
+
+/** The first moment applications are no longer accepted: the day after the deadline (UTC). */
+export function applicationsCloseAt(deadline: string): string {
+  return new Date(Date.parse(`${deadline}T00:00:00.000Z`) + 86_400_000).toISOString();
+}
+
+/** The lottery workflow's ID (plain text, so workflow code can build it to signal the lottery). */
+export function lotteryWorkflowId(opportunityId: string): string {
+  return `lottery/${opportunityId}`;
+}
+
+/** What an invitation tells the lease-up case: its rank, and why it was invited. */
+export interface LotteryInvitation {
+  rank: number;
+  because: string;
+}
+
+/**
+ * Whether an invited household has given its place back, and how (the first of these counts; a
+ * household gives its place back once): an offer declined or expired, a withdrawal, or a rejection
+ * that became final (status 'closed': the appeal window passed or the appeal was denied).
+ */
+export function placeReleasedBy(view: { status: string; offers: readonly { status: string }[] }): LotteryInputs['UnitReleased']['why'] | null {
+  if (view.offers.some((o) => o.status === 'declined')) return 'offer_declined';
+  if (view.offers.some((o) => o.status === 'expired')) return 'offer_expired';
+  if (view.status === 'withdrawn') return 'withdrawn';
+  if (view.status === 'closed') return 'rejected';
+  return null;
+}
