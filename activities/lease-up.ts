@@ -1,4 +1,4 @@
-import type { LeaseUpView } from '../domain';
+import { formatLogNumber, type LeaseUpView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import { leaseUpWorkflowId } from '../infra/temporal/ids';
@@ -60,7 +60,7 @@ export async function issueLogNumber(db: Db, applicationId: string): Promise<str
     .select('number')
     .where('application_id', '=', applicationId)
     .executeTakeFirstOrThrow();
-  return `LU-${String(number).padStart(6, '0')}`;
+  return formatLogNumber(number);
 }
 
 const money = (n: number) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;

@@ -37,6 +37,7 @@ import { userProfileRoutes } from './routes/user-profile';
 import { opportunityAdminRoutes } from './routes/opportunity-admin';
 import { favoriteRoutes } from './routes/favorites';
 import { leaseUpActionRoutes, leaseUpTicSignatureRoutes } from './routes/lease-up-actions';
+import { lotteryRoutes } from './routes/lottery';
 import { dashboardRoutes } from './routes/dashboard';
 import { profileLockStatusRoutes } from './routes/profile-lock-status';
 import { recertificationRoutes } from './routes/recertification';
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(recertificationRoutes, { prefix: '/api/TenantRecertificationStatus' });
   await app.register(relocationRoutes, { prefix: '/api/Relocation' });
   await app.register(dashboardRoutes, { prefix: '/api/Dashboard' });
+  await app.register(lotteryRoutes, { prefix: '/api/OpportunityLottery' });
   await app.register(profileLockStatusRoutes, { prefix: '/api/UserProfile' });
   await app.register(codecRoutes, { prefix: '/codec' });
 

@@ -250,6 +250,11 @@ export const ApplyBody = z.object({
 });
 export type ApplyBody = z.infer<typeof ApplyBody>;
 
+/** An application's log number as people see it, from its issued sequence number. */
+export function formatLogNumber(sequence: string | number): string {
+  return `LU-${String(sequence).padStart(6, '0')}`;
+}
+
 export interface StartLeaseUpInput {
   applicationId: string;
   householdId: string;
@@ -279,6 +284,8 @@ export interface ApplicationRow {
   status: ApplicationStatus;
   currentStep: TimelineStep;
   pendingTasks: PendingTask[];
+  /** Lottery applications: the rank drawn (null before the draw, and for first-come opportunities). */
+  lotteryRank: number | null;
 }
 
 /** `getDetailsById`: the workflow's view plus names the workflow does not hold. */
@@ -289,4 +296,6 @@ export interface ApplicationDetail extends LeaseUpView {
   viewerRole: ActorRole;
   /** Managers only: where the household's income sits in the opportunity's range (shown, never acted on). */
   incomeFit?: 'within' | 'below' | 'above' | 'no_range';
+  /** Lottery applications: the rank drawn and the position in each preference group (null before the draw). */
+  lottery?: { rank: number | null; groupPositions: Record<string, number> | null; skipReason: string | null };
 }

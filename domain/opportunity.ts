@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOTTERY_GROUPS, LotterySetAside } from './lottery';
 
 export const OPPORTUNITY_KINDS = ['rental', 'ownership'] as const;
 export type OpportunityKind = (typeof OPPORTUNITY_KINDS)[number];
@@ -100,6 +101,12 @@ export const OpportunityInput = z.object({
     .max(20)
     .default([])
     .refine((ranges) => ranges.every((r) => r.min <= r.max), 'Minimum income must not exceed maximum income'),
+  /** Lottery (ranked draw after the deadline) or first come (each application starts its case at once). */
+  selection: z.enum(['first_come', 'lottery']).default('first_come'),
+  /** Lottery only: set-aside shares of the units and the community board whose residents get the 'community' preference. */
+  lottery: z
+    .object({ setAsides: z.array(LotterySetAside).max(LOTTERY_GROUPS.length).default([]), communityBoard: z.string().trim().max(50).optional() })
+    .default({ setAsides: [] }),
   settings: z
     .object({
       offerExpiryDays: z.number().int().min(1).max(90),
@@ -115,6 +122,8 @@ export type OpportunityInput = z.infer<typeof OpportunityInput>;
 /** A manager's view of an opportunity of their organisation, published or not. */
 export interface ManagedOpportunity extends OpportunityDetail {
   building: string;
+  selection: 'first_come' | 'lottery';
+  lottery: { setAsides: LotterySetAside[]; communityBoard?: string };
   published: boolean;
   hasPaperApplication: boolean;
   settings: { offerExpiryDays: number; appealWindowDays: number; appealDecisionBusinessDays: number; additionalDocumentsDays: number };

@@ -32,7 +32,13 @@ export const opportunityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manage/:id/publish',
     { preHandler: signedIn('manager'), schema: { params: IdParams, body: z.object({ published: z.boolean() }).nullish() } },
-    async (request, reply) => reply.ok(await admin.setPublished(app.db, request.session.userId, request.params.id, request.body?.published ?? true)),
+    async (request, reply) => reply.ok(
+        await admin.setPublished(app.db, request.session.userId, request.params.id, request.body?.published ?? true, {
+          db: app.db,
+          temporal: app.temporal,
+          taskQueue: app.config.TEMPORAL_TASK_QUEUE,
+        }),
+      ),
   );
 
   app.put(

@@ -1,5 +1,5 @@
 import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
+import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import { sql } from 'kysely';
 import { sideOn, statusOfRefusal, type CaseActor, type CaseSide, type MessageCode } from '../../domain';
 import type { Db } from '../../infra/db/database';
@@ -131,18 +131,29 @@ export async function actOnCase<V extends { version: number }, Inputs extends Re
   const closed = projected ? kind.finished(projected, action) : null;
   if (closed) throw refusal(closed);
   const actor: CaseActor<R> = { userId: session.userId, role, impersonatedBy: session.realUserId };
+  const view = await sendUpdate(deps.temporal, kind.workflowId(caseId), kind.messages.updates[action], { ...input, actor }, async () => {
+    const final = (await caseAccess(deps.db, kind, session, caseId)).view;
+    return (final && kind.finished(final, action)) ?? kind.closed;
+  });
+  return { view, role };
+}
+
+/**
+ * One Update to a case workflow, its refusal turned into the spec's message and status. A workflow
+ * that finished between the caller's read and the Update (its final view is projected before it
+ * completes) answers with `refusalOnceClosed`, read from that view.
+ */
+export async function sendUpdate<V, I>(
+  temporal: Client,
+  workflowId: string,
+  update: UpdateDefinition<V, [I]>,
+  input: I,
+  refusalOnceClosed: () => Promise<MessageCode>,
+): Promise<V> {
   try {
-    const view = await deps.temporal.workflow
-      .getHandle(kind.workflowId(caseId))
-      .executeUpdate(kind.messages.updates[action], { args: [{ ...input, actor }] as never });
-    return { view, role };
+    return await temporal.workflow.getHandle(workflowId).executeUpdate(update, { args: [input] });
   } catch (error) {
-    // The workflow finished between the read and the Update (its final view is projected before it
-    // completes): answer from that view as its table would.
-    if (error instanceof WorkflowNotFoundError || isCompleted(error)) {
-      const final = (await caseAccess(deps.db, kind, session, caseId)).view;
-      throw refusal((final && kind.finished(final, action)) ?? kind.closed);
-    }
+    if (error instanceof WorkflowNotFoundError || isCompleted(error)) throw refusal(await refusalOnceClosed());
     if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure && error.cause.type) {
       throw new HttpError(statusOfRefusal(error.cause.type), error.cause.type as MessageCode | 'validation', error.cause.message);
     }
@@ -150,7 +161,7 @@ export async function actOnCase<V extends { version: number }, Inputs extends Re
   }
 }
 
-function refusal(code: MessageCode): HttpError {
+export function refusal(code: MessageCode): HttpError {
   return new HttpError(statusOfRefusal(code), code);
 }
 

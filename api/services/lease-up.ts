@@ -7,6 +7,7 @@ import {
   type ActorRole,
   type ApplicationDetail,
   type ApplicationRow,
+  formatLogNumber,
   type ApplyBody,
   type LeaseUpAction,
   type LeaseUpInputs,
@@ -19,6 +20,7 @@ import { conflict, notFound, unprocessable } from '../errors';
 import type { Session } from '../plugins/auth';
 import { actOnCase, caseDetail, roleOnCase, type CaseAccess, type CaseKindApi } from './cases';
 import { getPublished } from './opportunities';
+import { lotteryAccepting, lotteryGroupsOf, waitingView } from './lottery';
 import { householdOf, organizationOf } from './users';
 
 export interface LeaseUpDeps {
@@ -54,10 +56,11 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
   const applicationId = leaseUpApplicationId(opportunity.id, household.id);
   const settings = await db
     .selectFrom('opportunities')
-    .select(['offer_expiry_days', 'appeal_window_days', 'appeal_decision_business_days', 'additional_documents_days'])
+    .select(['offer_expiry_days', 'appeal_window_days', 'appeal_decision_business_days', 'additional_documents_days', 'selection'])
     .where('id', '=', opportunity.id)
     .executeTakeFirst();
   const now = new Date();
+  if (settings?.selection === 'lottery') return applyToLottery(db, session, body, { ...opportunity, applicationId, householdId: household.id }, now);
   const inserted = await db
     .insertInto('applications')
     .values({
@@ -114,6 +117,56 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
   return { applicationId };
 }
 
+/**
+ * A lottery application: its row only, 'in lottery' with a log number and the household's
+ * preference groups; no workflow until the household is invited after the draw (a household never
+ * invited costs no worker memory). The primary key still admits one application per household.
+ */
+async function applyToLottery(
+  db: Db,
+  session: Session,
+  body: ApplyBody,
+  target: { id: string; organizationId: string; applicationId: string; householdId: string },
+  now: Date,
+): Promise<{ applicationId: string }> {
+  if (!(await lotteryAccepting(db, target.id))) throw conflict('opportunityClosed');
+  const groups = await lotteryGroupsOf(db, target.householdId, target.id, now.toISOString().slice(0, 10));
+  const inserted = await db.transaction().execute(async (trx) => {
+    const log = await trx
+      .insertInto('application_log_numbers')
+      .values({ application_id: target.applicationId })
+      .onConflict((oc) => oc.doNothing())
+      .returning('number')
+      .executeTakeFirst();
+    if (!log) return false;
+    const row = await trx
+      .insertInto('applications')
+      .values({
+        id: target.applicationId,
+        workflow_id: leaseUpWorkflowId(target.applicationId),
+        household_id: target.householdId,
+        opportunity_id: target.id,
+        organization_id: target.organizationId,
+        applicant_user_id: session.userId,
+        log_number: formatLogNumber(log.number),
+        status: 'in_lottery',
+        current_step: 'submitted',
+        pending_tasks: '[]',
+        household_size: body.householdSize,
+        household_income: body.householdIncome,
+        lottery_groups: JSON.stringify(groups),
+        applied_at: now,
+        state_updated_at: now,
+        state_version: 0,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    return Number(row.numInsertedOrUpdatedRows ?? 0) > 0;
+  });
+  if (!inserted) throw conflict('alreadyApplied');
+  return { applicationId: target.applicationId };
+}
+
 /** The caller's role on this application (its household, or a manager of its organisation), or 403. */
 export function access(db: Db, session: Session, applicationId: string): Promise<CaseAccess<LeaseUpView, ActorRole> & { role: ActorRole }> {
   return roleOnCase(db, LEASE_UP_KIND, session, applicationId);
@@ -138,8 +191,14 @@ async function withNames(db: Db, view: LeaseUpView, role: ActorRole): Promise<Ap
 
 /** One application's detail: the workflow's view while it runs, its last projected view after. */
 export async function detail(deps: LeaseUpDeps, session: Session, applicationId: string): Promise<ApplicationDetail> {
+  const caller = await access(deps.db, session, applicationId);
+  // A lottery application not invited yet has no case: its row says where it stands.
+  const waiting = caller.view ? null : await waitingView(deps.db, applicationId);
+  if (waiting) return { ...(await withNames(deps.db, waiting, caller.role)), lottery: waiting.lottery };
   const { view, role } = await caseDetail(deps, LEASE_UP_KIND, session, applicationId);
-  return withNames(deps.db, view, role);
+  const ranked = await deps.db.selectFrom('applications').select(['lottery_rank', 'lottery_group_positions']).where('id', '=', applicationId).executeTakeFirst();
+  const lottery = ranked?.lottery_rank ? { lottery: { rank: ranked.lottery_rank, groupPositions: ranked.lottery_group_positions, skipReason: null } } : {};
+  return { ...(await withNames(deps.db, view, role)), ...lottery };
 }
 
 /**
@@ -187,6 +246,7 @@ export async function list({ db }: LeaseUpDeps, session: Session, search?: strin
       'a.status',
       'a.current_step',
       'a.pending_tasks',
+      'a.lottery_rank',
     ]);
   if (session.role === 'Manager') {
     const organizationId = await organizationOf(db, session.userId);
@@ -214,5 +274,6 @@ export async function list({ db }: LeaseUpDeps, session: Session, search?: strin
     status: r.status,
     currentStep: r.current_step,
     pendingTasks: r.pending_tasks,
+    lotteryRank: r.lottery_rank,
   }));
 }

@@ -2,6 +2,7 @@ import type { ManagedOpportunity, OpportunityInput } from '../../domain';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
 import { HttpError, forbidden, notFound } from '../errors';
+import { openLottery, type LotteryDeps } from './lottery';
 import { opportunitySummary } from './opportunities';
 import { organizationOf } from './users';
 
@@ -34,6 +35,9 @@ function columns(input: OpportunityInput) {
     requirements: JSON.stringify(input.requirements),
     income_ranges: JSON.stringify(input.incomeRanges),
     lottery_end_date: input.lotteryEndDate,
+    selection: input.selection,
+    lottery_set_asides: JSON.stringify(input.lottery.setAsides),
+    lottery_community_board: input.lottery.communityBoard ?? null,
     ...(input.settings.offerExpiryDays ? { offer_expiry_days: input.settings.offerExpiryDays } : {}),
     ...(input.settings.appealWindowDays ? { appeal_window_days: input.settings.appealWindowDays } : {}),
     ...(input.settings.appealDecisionBusinessDays ? { appeal_decision_business_days: input.settings.appealDecisionBusinessDays } : {}),
@@ -56,7 +60,11 @@ export async function createOpportunity(db: Db, userId: string, input: Opportuni
 }
 
 export async function updateOpportunity(db: Db, userId: string, id: string, input: OpportunityInput): Promise<ManagedOpportunity> {
-  await owned(db, userId, id);
+  const row = await owned(db, userId, id);
+  // Once its lottery is open, the deadline moves only through the lottery (ExtendDeadline) and the selection stays.
+  const opened = await db.selectFrom('opportunity_lotteries').select('opportunity_id').where('opportunity_id', '=', id).executeTakeFirst();
+  const deadline = new Date(row.lottery_end_date).toISOString().slice(0, 10);
+  if (opened && (input.selection !== row.selection || input.lotteryEndDate !== deadline)) throw new HttpError(409, 'actionNotAllowedNow');
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('opportunities').set(columns(input)).where('id', '=', id).execute();
     // Units already offered to an application stay; the others are replaced by the edited list.
@@ -100,11 +108,21 @@ async function replaceUnits(db: Db, opportunityId: string, input: OpportunityInp
   }
 }
 
-export async function setPublished(db: Db, userId: string, id: string, published: boolean): Promise<ManagedOpportunity> {
+/**
+ * Publishes or withdraws an opportunity. Publishing a lottery opens its lottery (the committed seed
+ * and the workflow); a lottery once opened cannot be unpublished, only closed.
+ */
+export async function setPublished(db: Db, userId: string, id: string, published: boolean, lottery?: LotteryDeps): Promise<ManagedOpportunity> {
   const row = await owned(db, userId, id);
   if (published) {
     const units = await db.selectFrom('units').select('id').where('opportunity_id', '=', id).executeTakeFirst();
     if (!units) throw new HttpError(422, 'unitsRequired');
+  }
+  const opened = await db.selectFrom('opportunity_lotteries').select('opportunity_id').where('opportunity_id', '=', id).executeTakeFirst();
+  if (!published && opened) throw new HttpError(409, 'actionNotAllowedNow');
+  if (published && row.selection === 'lottery') {
+    if (!lottery) throw new Error('publishing a lottery needs Temporal');
+    await openLottery(lottery, id);
   }
   await db
     .updateTable('opportunities')
@@ -149,6 +167,8 @@ export async function managed(db: Db, userId: string, id: string, now = new Date
     requirements: row.requirements,
     incomeRanges: row.income_ranges,
     building: row.building,
+    selection: row.selection,
+    lottery: { setAsides: row.lottery_set_asides, ...(row.lottery_community_board ? { communityBoard: row.lottery_community_board } : {}) },
     published: row.published,
     hasPaperApplication: !!row.paper_application_key,
     settings: {

@@ -12,6 +12,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('opportunities')
     .addColumn('selection', 'text', (c) => c.notNull().defaultTo('first_come').check(sql`selection in ('first_come', 'lottery')`))
+    .addColumn('lottery_set_asides', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    .addColumn('lottery_community_board', 'text')
     .execute();
 
   await db.schema
@@ -75,5 +77,5 @@ export async function down(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable('applications').dropColumn(column).execute();
   }
   await db.schema.dropTable('opportunity_lotteries').execute();
-  await db.schema.alterTable('opportunities').dropColumn('selection').execute();
+  for (const column of ['selection', 'lottery_set_asides', 'lottery_community_board']) await db.schema.alterTable('opportunities').dropColumn(column).execute();
 }

@@ -1,11 +1,12 @@
 import type { ColumnType } from 'kysely';
+import type { LotteryGroup } from '../../../domain/lottery';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
 /** A lottery's set-aside: the share of units reserved for households in a preference group. */
 export interface SetAsideRow {
-  group: string;
+  group: LotteryGroup;
   share: number;
 }
 
@@ -53,6 +54,8 @@ export interface LotteryTables {
 /** Columns the lottery migration adds to `opportunities`. */
 export interface OpportunityLotteryColumns {
   selection: ColumnType<'first_come' | 'lottery', 'first_come' | 'lottery' | undefined, 'first_come' | 'lottery'>;
+  lottery_set_asides: Json<SetAsideRow[]>;
+  lottery_community_board: string | null;
 }
 
 /** Columns the lottery migration adds to `applications`. */
