@@ -14,3 +14,8 @@ export * from './household';
 export * from './income';
 export * from './assets';
 export * from './documents';
+export * from './paging';
+export * from './access-grant';
+export * from './organization';
+export * from './ambassador';
+export * from './admin';

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { parseRole, ROLES, type Role } from '../../domain';
 import type { Config } from '../../infra/config';
 import { HttpError } from '../errors';
+import { assertImpersonationLive } from '../services/impersonation';
 import { setCodePepper } from '../services/otp';
 import { isFamilyLive } from '../services/tokens';
 
@@ -37,6 +38,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in session; set by `requireSession`. */
     session: Session;
+  }
+  interface FastifyContextConfig {
+    /** The route ends an impersonation, so it still answers after the household's grant ended (issue 14). */
+    endsImpersonation?: boolean;
   }
   interface FastifyInstance {
     signAccessToken(claims: TokenClaims): { token: string; expiresAt: Date };
@@ -118,6 +123,8 @@ export async function requireSession(request: FastifyRequest): Promise<void> {
   // Logout and refresh-token reuse revoke the family; its access tokens stop working at once.
   if (familyId && !(await isFamilyLive(request.server.db, familyId))) throw new HttpError(401, 'unauthorized');
   request.session = { userId: claims.sub, role, realUserId: claims.realUserId ?? null, familyId };
+  // Consented access (issue 14): an ambassador acts for a household only while its grant is live.
+  if (request.session.realUserId && !request.routeOptions.config.endsImpersonation) await assertImpersonationLive(request.server.db, request.session);
 }
 
 /**
