@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../infra/db/database';
 import type { AccessGrantTable } from '../../infra/db/schema/ambassador';
 import { HttpError } from '../errors';
-import { decodeCursor, keysetAfter, keysetOrder, keysetSelections, toPage, type Keyset } from './cursor';
+import { decodeCursor, keysetAfter, orderByKeyset, keysetSelections, toPage, type Keyset } from './cursor';
 import { ambassadorOrganizationsSql, requireAmbassadorOrganizations } from './organizations';
 import { consumeCode, issueOtp } from './otp';
 import { contactOf } from './users';
@@ -292,6 +292,6 @@ export async function listHouseholdGrants(db: Db, householdUserId: string, query
   const after = decodeCursor(query.cursor, newestGrants, tag);
   let q = grantColumns(db).select(keysetSelections(newestGrants)).where('g.user_id', '=', householdUserId);
   if (after) q = q.where(keysetAfter(newestGrants, 'desc', after));
-  const rows = await q.orderBy(keysetOrder(newestGrants, 'desc')).limit(query.limit + 1).execute();
+  const rows = await orderByKeyset(q, newestGrants, 'desc').limit(query.limit + 1).execute();
   return toPage(rows, query.limit, newestGrants, tag, (r) => toView(r, now));
 }

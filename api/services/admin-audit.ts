@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminAuditEntry, AdminUserAction, Page } from '../../domain';
 import type { Db } from '../../infra/db/database';
-import { decodeCursor, keysetAfter, keysetOrder, keysetSelections, toPage, type Keyset } from './cursor';
+import { decodeCursor, keysetAfter, orderByKeyset, keysetSelections, toPage, type Keyset } from './cursor';
 
 /** Records one change an admin made to a user (issue 14: "with an audit of each change"). */
 export async function recordAdminChange(db: Db, actorId: string, userId: string, action: AdminUserAction, detail: Record<string, string | null> = {}): Promise<void> {
@@ -20,7 +20,7 @@ export async function listAdminChanges(db: Db, userId: string, query: { cursor?:
     .select(['a.id', 'a.action', 'a.actor_user_id', 'a.detail', 'a.created_at', 'actor.first_name', 'actor.last_name', ...keysetSelections(newestFirst)])
     .where('a.user_id', '=', userId);
   if (after) q = q.where(keysetAfter(newestFirst, 'desc', after));
-  const rows = await q.orderBy(keysetOrder(newestFirst, 'desc')).limit(query.limit + 1).execute();
+  const rows = await orderByKeyset(q, newestFirst, 'desc').limit(query.limit + 1).execute();
   return toPage(rows, query.limit, newestFirst, tag, (r) => ({
     id: String(r.id),
     at: r.created_at.toISOString(),

@@ -25,9 +25,10 @@ export function keysetSelections(keyset: Keyset) {
   return [...keyset.keys.map((k, i) => sql<string>`(${k.expr})::text`.as(`k${i}`)), sql<string>`(${keyset.id})::text`.as('kid')];
 }
 
-export function keysetOrder(keyset: Keyset, dir: SortDirection) {
+/** Orders a query by the keyset (one orderBy per key, then the id). */
+export function orderByKeyset<QB extends { orderBy(expr: RawBuilder<unknown>): QB }>(qb: QB, keyset: Keyset, dir: SortDirection): QB {
   const d = sql.raw(dir === 'asc' ? 'asc' : 'desc');
-  return [...keyset.keys.map((k) => sql`${k.expr} ${d}`), sql`${keyset.id} ${d}`];
+  return [...keyset.keys.map((k) => sql`${k.expr} ${d}`), sql`${keyset.id} ${d}`].reduce((q, order) => q.orderBy(order), qb);
 }
 
 /** Rows after the cursor in the list's order. */

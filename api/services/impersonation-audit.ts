@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ImpersonationAuditEntry, Page } from '../../domain';
 import type { Db } from '../../infra/db/database';
-import { decodeCursor, keysetAfter, keysetOrder, keysetSelections, toPage, type Keyset } from './cursor';
+import { decodeCursor, keysetAfter, orderByKeyset, keysetSelections, toPage, type Keyset } from './cursor';
 
 const newestFirst: Keyset = { keys: [], id: sql.ref('a.id'), idType: 'bigint' };
 
@@ -39,7 +39,7 @@ export async function listImpersonationAudit(
   if (filter.actingUserId) q = q.where('a.acting_user_id', '=', filter.actingUserId);
   if (filter.realUserId) q = q.where('a.real_user_id', '=', filter.realUserId);
   if (after) q = q.where(keysetAfter(newestFirst, 'desc', after));
-  const rows = await q.orderBy(keysetOrder(newestFirst, 'desc')).limit(query.limit + 1).execute();
+  const rows = await orderByKeyset(q, newestFirst, 'desc').limit(query.limit + 1).execute();
   return toPage(rows, query.limit, newestFirst, tag, (r) => ({
     id: String(r.id),
     at: r.created_at.toISOString(),

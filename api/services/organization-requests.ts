@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { OrganizationRequest, OrganizationRequestStatus, Page } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { HttpError } from '../errors';
-import { decodeCursor, keysetAfter, keysetOrder, keysetSelections, toPage, type Keyset } from './cursor';
+import { decodeCursor, keysetAfter, orderByKeyset, keysetSelections, toPage, type Keyset } from './cursor';
 import { assignToOrganization } from './organizations';
 
 /**
@@ -65,7 +65,7 @@ export async function listOrganizationRequests(db: Db, query: { status: Organiza
   const after = decodeCursor(query.cursor, oldestFirst, tag);
   let q = requestRows(db).select(keysetSelections(oldestFirst)).where('r.status', '=', query.status);
   if (after) q = q.where(keysetAfter(oldestFirst, 'asc', after));
-  const rows = await q.orderBy(keysetOrder(oldestFirst, 'asc')).limit(query.limit + 1).execute();
+  const rows = await orderByKeyset(q, oldestFirst, 'asc').limit(query.limit + 1).execute();
   return toPage(rows, query.limit, oldestFirst, tag, toRequest);
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { OrganizationBody, type AmbassadorOrganization, type Organization, type OrganizationKind, type OrganizationMember, type Page } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { HttpError } from '../errors';
-import { decodeCursor, keysetAfter, keysetOrder, keysetSelections, toPage, type Keyset } from './cursor';
+import { decodeCursor, keysetAfter, orderByKeyset, keysetSelections, toPage, type Keyset } from './cursor';
 import { recordAdminChange } from './admin-audit';
 
 type OrganizationInput = ReturnType<typeof OrganizationBody.parse>;
@@ -64,7 +64,7 @@ export async function listOrganizations(db: Db, query: OrganizationListQuery, on
   if (query.kind) q = q.where('o.kind', '=', query.kind);
   if (query.search) q = q.where(sql<boolean>`lower(o.name || ' ' || o.slug) like ${likePattern(query.search)}`);
   if (after) q = q.where(keysetAfter(byName, 'asc', after));
-  const rows = await q.orderBy(keysetOrder(byName, 'asc')).limit(query.limit + 1).execute();
+  const rows = await orderByKeyset(q, byName, 'asc').limit(query.limit + 1).execute();
   return toPage(rows, query.limit, byName, tag, toOrganization);
 }
 
@@ -137,7 +137,7 @@ export async function listOrganizationMembers(db: Db, organizationId: string, qu
       ]),
     );
   if (after) q = q.where(keysetAfter(memberKeyset, 'asc', after));
-  const rows = await q.orderBy(keysetOrder(memberKeyset, 'asc')).limit(query.limit + 1).execute();
+  const rows = await orderByKeyset(q, memberKeyset, 'asc').limit(query.limit + 1).execute();
   return toPage(rows, query.limit, memberKeyset, tag, (r) => ({
     userId: r.id,
     name: `${r.first_name} ${r.last_name}`.trim(),

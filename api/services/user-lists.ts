@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Page, Role, SortDirection, UserListRow, UserSort, UserStatus } from '../../domain';
 import type { Db } from '../../infra/db/database';
-import { decodeCursor, keysetAfter, keysetOrder, keysetSelections, toPage, type Keyset } from './cursor';
+import { decodeCursor, keysetAfter, orderByKeyset, keysetSelections, toPage, type Keyset } from './cursor';
 
 /**
  * The users lists of the ambassador (their organisations' residents) and the admin (everyone):
@@ -45,7 +45,7 @@ export async function listUsers(db: Db, filter: UserListFilter): Promise<Page<Us
   if (filter.status) q = q.where('u.status', '=', filter.status);
   if (filter.search) q = q.where(sql<boolean>`${SEARCH_EXPR} like ${likePattern(filter.search)}`);
   if (after) q = q.where(keysetAfter(keyset, filter.dir, after));
-  const rows = await q.orderBy(keysetOrder(keyset, filter.dir)).limit(filter.limit + 1).execute();
+  const rows = await orderByKeyset(q, keyset, filter.dir).limit(filter.limit + 1).execute();
   return toPage(rows, filter.limit, keyset, tag, toUserListRow);
 }
 
