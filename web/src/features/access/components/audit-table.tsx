@@ -11,7 +11,8 @@ export function AuditTable({ rows, caption, showFor = false }: { rows: Impersona
   const result = (e: ImpersonationAuditEntry) =>
     e.event !== 'request' || e.statusCode === null ? '' : e.statusCode < 400 ? t('household.resultOk') : t('household.resultRefused', { status: e.statusCode });
   return (
-    <div className="table-scroll">
+    // Focusable and named, so keyboard users can scroll a wide table on a narrow screen.
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -68,7 +68,7 @@ export function AdminOrganizationsRoute() {
       ) : organizations.isError ? (
         <LoadError title={t('organizations.loadError')} detail={errorText(organizations.error)} onRetry={() => void organizations.refetch()} />
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('admin.organizations.title')}>
           <table>
             <caption className="visually-hidden">{t('admin.organizations.title')}</caption>
             <thead>
@@ -93,7 +93,7 @@ export function AdminOrganizationsRoute() {
                     <button type="button" className="button button-secondary" onClick={() => setEditing({ organization: o })} aria-label={t('admin.organizations.editTitle', { name: o.name })}>
                       {t('admin.organizations.edit')}
                     </button>
-                    <button type="button" className="button button-secondary" onClick={() => setSelected(o)} aria-label={t('admin.organizations.membersOf', { name: o.name })}>
+                    <button type="button" className="button button-secondary" onClick={() => setSelected(o)} aria-label={t('admin.organizations.staffOf', { name: o.name })}>
                       {t('admin.organizations.members')}
                     </button>
                   </td>

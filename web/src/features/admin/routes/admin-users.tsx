@@ -71,7 +71,7 @@ export function AdminUsersRoute() {
           <p className="empty-title">{t('users.empty')}</p>
         </div>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('admin.users.title')}>
           <table>
             <caption className="visually-hidden">{t('admin.users.title')}</caption>
             <thead>

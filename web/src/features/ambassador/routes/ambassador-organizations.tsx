@@ -22,7 +22,7 @@ export function AmbassadorOrganizationsRoute() {
       ) : organizations.isError ? (
         <LoadError title={t('organizations.loadError')} detail={errorText(organizations.error)} onRetry={() => void organizations.refetch()} />
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('organizations.title')}>
           <table>
             <caption className="visually-hidden">{t('organizations.title')}</caption>
             <thead>

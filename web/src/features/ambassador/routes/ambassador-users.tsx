@@ -86,7 +86,7 @@ export function AmbassadorUsersRoute() {
           <p className="empty-title">{t('users.empty')}</p>
         </div>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('users.title')}>
           <table>
             <caption className="visually-hidden">{t('users.title')}</caption>
             <thead>
