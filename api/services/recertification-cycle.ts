@@ -3,7 +3,7 @@ import { INTERIM_RECERT_DAYS, type RecertKind, type StartRecertificationInput } 
 import { dueAnnualRecertifications, isoDay, signersOf } from '../../activities/recertification-cycle';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
-import { recertificationCaseId, recertificationWorkflowId } from '../../workflows/ids';
+import { recertificationCaseId, recertificationWorkflowId } from '../../infra/temporal/ids';
 import { conflict, unprocessable } from '../errors';
 
 export interface RecertDeps {
@@ -14,8 +14,6 @@ export interface RecertDeps {
 }
 
 const DAY = 86_400_000;
-/** The one sweep workflow that opens annual cycles daily (workflows/recertification-sweep.ts). */
-export const RECERTIFICATION_SWEEP_ID = 'recertification-sweep';
 
 async function start(deps: RecertDeps, input: StartRecertificationInput): Promise<{ caseId: string; started: boolean }> {
   try {
@@ -61,17 +59,4 @@ export async function startInterim(deps: RecertDeps, householdId: string, reason
   });
   if (!result.started) throw conflict('recertificationAlreadyOpen');
   return result;
-}
-
-/**
- * Starts the daily sweep once (a running sweep is kept). Call at worker or API start so annual
- * cycles open, and their notices go out, even for tenants who never sign in.
- */
-export async function ensureRecertificationSweep(temporal: Client, taskQueue: string): Promise<void> {
-  await temporal.workflow.start('recertificationSweep', {
-    workflowId: RECERTIFICATION_SWEEP_ID,
-    taskQueue,
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    args: [],
-  });
 }

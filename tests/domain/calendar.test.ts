@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, addDays } from '../../workflows/lease-up.rules';
+import { addBusinessDays, addDays } from '../../domain/calendar';
 
 /**
  * The business-day and appeal-window rules with start dates on each day of one week (Monday

@@ -1,7 +1,7 @@
 import { recordHistory } from '../helpers/histories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLeaseUpView } from '../../workflows/lease-up.messages';
-import { finishedRefusal } from '../../workflows/lease-up.rules';
+import { leaseUpFinished as finishedRefusal } from '../../domain';
 import { findTemplate } from '../../infra/notifications/templates';
 import { startLeaseUpTimeSkipping } from '../helpers/lease-up-env';
 import { eventually } from '../helpers/stack';
