@@ -1,6 +1,7 @@
-import type { CaseNotice, LeaseUpView, RecertView, RelocationView } from '../domain';
+import type { AccessGrantCaseView, CaseNotice, LeaseUpView, RecertView, RelocationView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
+import { projectAccessGrant } from './access-grant';
 import * as leaseUp from './lease-up';
 import { sendNotice } from './notices';
 import * as profileLock from './profile-lock';
@@ -37,6 +38,8 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     unlockProfile: (input: Parameters<typeof profileLock.unlockProfile>[1]) => profileLock.unlockProfile(db, input),
     projectRelocation: (view: RelocationView) => relocation.projectRelocation(db, view),
     sendRelocationNotice: (n: Parameters<typeof relocation.sendRelocationNotice>[1]) => relocation.sendRelocationNotice(db, n),
+    // Delegated access (issue 14)
+    projectAccessGrant: (view: AccessGrantCaseView) => projectAccessGrant(db, view),
     dueAnnualRecertifications: (input: { now: number }) => recertificationCycle.dueAnnualRecertifications(db, input),
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Consented access (issue 14; design/workflows.md "Delegated access"): a household lets the
  * ambassadors of one organisation act for it. Pure rules, no I/O: the API applies them to the
- * `access_grants` row today, and a durable workflow per household and organisation (expiry timer,
- * notice before) can drive the same transitions later.
+ * `access_grants` row for the request and its answer; once granted, the grant's durable case
+ * (access-grant.table.ts, workflows/access-grant.ts) holds its notice, expiry, extension and end.
  */
 export const ACCESS_GRANT_STATUSES = ['pending', 'granted', 'revoked', 'expired'] as const;
 export type AccessGrantStatus = (typeof ACCESS_GRANT_STATUSES)[number];
@@ -10,7 +10,7 @@ export type AccessGrantStatus = (typeof ACCESS_GRANT_STATUSES)[number];
 /** Per-organisation period of a grant unless the organisation sets another (issue 14). */
 export const DEFAULT_ACCESS_PERIOD_DAYS = 90;
 export const MAX_ACCESS_PERIOD_DAYS = 365;
-/** The household is told this many days before a grant ends (sent by the durable timer, not built yet). */
+/** The household is told this many days before a grant ends (by the grant case's durable timer). */
 export const ACCESS_NOTICE_DAYS_BEFORE = 7;
 /** An unanswered request lapses after this many days. */
 export const ACCESS_REQUEST_OPEN_DAYS = 7;

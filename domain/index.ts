@@ -23,6 +23,7 @@ export * from './assets';
 export * from './documents';
 export * from './paging';
 export * from './access-grant';
+export * from './access-grant.table';
 export * from './organization';
 export * from './ambassador';
 export * from './admin';

@@ -3,3 +3,4 @@ export { leaseUpApplication } from './lease-up';
 export { recertification } from './recertification';
 export { recertificationSweep } from './recertification-sweep';
 export { relocation } from './relocation';
+export { accessGrant } from './access-grant';

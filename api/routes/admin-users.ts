@@ -36,7 +36,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.ok(await listHouseholdGrants(app.db, request.params.userId, request.query, new Date())),
   );
   app.post('/access-grants/:grantId/revoke', { preHandler: admin, schema: { params: z.object({ grantId: z.string().uuid() }) } }, async (request, reply) =>
-    reply.ok(await revokeAccess(app.db, { kind: 'admin', userId: request.session.userId }, request.params.grantId, new Date()), 'Access ended'),
+    reply.ok(await revokeAccess({ db: app.db, temporal: app.temporal }, { kind: 'admin', userId: request.session.userId }, request.params.grantId, new Date()), 'Access ended'),
   );
   app.get(
     '/impersonation-audit',

@@ -71,11 +71,11 @@ export const ambassadorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/access-requests/grant-by-code', { preHandler: [ambassador, perAddress(app, 'access-code', 30, MINUTE)], schema: { body: AccessCodeBody } }, async (request, reply) =>
-    reply.ok(await grantByCode(app.db, request.session.userId, request.body, new Date()), 'Access granted'),
+    reply.ok(await grantByCode({ db: app.db, temporal: app.temporal, taskQueue: app.config.TEMPORAL_TASK_QUEUE }, request.session.userId, request.body, new Date()), 'Access granted'),
   );
 
   // An ambassador may end their organisation's access themselves (e.g. the household asked at the desk).
   app.post('/access-grants/:grantId/revoke', { preHandler: ambassador, schema: { params: z.object({ grantId: z.string().uuid() }) } }, async (request, reply) =>
-    reply.ok(await revokeAccess(app.db, { kind: 'ambassador', userId: request.session.userId }, request.params.grantId, new Date()), 'Access ended'),
+    reply.ok(await revokeAccess({ db: app.db, temporal: app.temporal }, { kind: 'ambassador', userId: request.session.userId }, request.params.grantId, new Date()), 'Access ended'),
   );
 };

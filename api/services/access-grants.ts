@@ -15,15 +15,18 @@ import {
 import type { Db } from '../../infra/db/database';
 import type { AccessGrantTable } from '../../infra/db/schema/ambassador';
 import { HttpError } from '../errors';
+import { actOnGrantCase, startGrantCase, type GrantCaseDeps } from './access-grant-case';
 import { decodeCursor, keysetAfter, orderByKeyset, keysetSelections, toPage, type Keyset } from './cursor';
 import { ambassadorOrganizationsSql, requireAmbassadorOrganizations } from './organizations';
 import { consumeCode, issueOtp } from './otp';
 import { contactOf } from './users';
 
 /**
- * Consented access (issue 14) kept in PostgreSQL: one row per request, its transitions decided by
- * the pure rules of domain/access-grant.ts. `expires_at` is checked on every impersonated request
- * (see impersonation.ts); the durable expiry timer and its notice are not built here.
+ * Consented access (issue 14): one `access_grants` row per request. The request and its answer are
+ * decided here by the pure rules of domain/access-grant.ts; once granted, the grant is a durable
+ * case (workflows/access-grant.ts: notice before the end, expiry, extension, revocation) that
+ * projects into the same row. `expires_at` is also checked on every impersonated request
+ * (impersonation.ts), so a late timer never lets an ended grant through.
  */
 type GrantRow = Selectable<AccessGrantTable>;
 
@@ -164,7 +167,8 @@ async function notifyChange(db: Db, row: GrantRow, change: 'granted' | 'revoked'
 }
 
 /** At the ambassador's desk: the household reads out the code, which grants the pending request. */
-export async function grantByCode(db: Db, ambassadorId: string, body: { userId: string; code: string }, now: Date): Promise<AccessSummary> {
+export async function grantByCode(deps: GrantCaseDeps, ambassadorId: string, body: { userId: string; code: string }, now: Date): Promise<AccessSummary> {
+  const { db } = deps;
   const user = await residentOfAmbassador(db, ambassadorId, body.userId);
   const pending = await db
     .selectFrom('access_grants')
@@ -182,8 +186,9 @@ export async function grantByCode(db: Db, ambassadorId: string, body: { userId: 
     if (!row || row.id !== pending.id) throw new HttpError(409, 'accessRequestNotPending');
     const next = decideOrThrow(toState(row), 'household', { type: 'grant', via: 'code' }, now);
     await writeTransition(trx, row, next, null);
-    const updated = { ...row, ...fromState(next) };
+    const updated = { ...row, ...fromState(next), version: row.version + 1 };
     await notifyChange(trx, updated, 'granted');
+    await startCase(deps, updated, user.organization_name);
     return summary(updated, now);
   });
 }
@@ -192,14 +197,36 @@ async function lockGrant(db: Db, grantId: string) {
   return db.selectFrom('access_grants').selectAll().where('id', '=', grantId).forUpdate().executeTakeFirst();
 }
 
+/**
+ * The grant's durable case, started last in the granting transaction: if Temporal refuses, nothing
+ * is granted (no grant without its timers). Its first projection waits on the row lock and writes
+ * nothing, the row already being at the case's version.
+ */
+async function startCase(deps: GrantCaseDeps, row: GrantRow, organizationName: string): Promise<void> {
+  await startGrantCase(deps, {
+    grantId: row.id,
+    userId: row.user_id,
+    organizationId: row.organization_id,
+    organizationName,
+    periodDays: row.period_days,
+    grantedAt: row.granted_at!.toISOString(),
+    expiresAt: row.expires_at!.toISOString(),
+    version: row.version,
+  });
+}
+
 /** The household answers a pending request in its settings. */
-export async function grantInSettings(db: Db, householdUserId: string, grantId: string, now: Date): Promise<AccessGrantView> {
+export async function grantInSettings(deps: GrantCaseDeps, householdUserId: string, grantId: string, now: Date): Promise<AccessGrantView> {
+  const { db } = deps;
   await db.transaction().execute(async (trx) => {
     const row = await lockGrant(trx, grantId);
     if (!row || row.user_id !== householdUserId) throw new HttpError(404, 'notFound');
     const next = decideOrThrow(toState(row), 'household', { type: 'grant', via: 'settings' }, now);
     await writeTransition(trx, row, next, null);
-    await notifyChange(trx, { ...row, ...fromState(next) }, 'granted');
+    const updated = { ...row, ...fromState(next), version: row.version + 1 };
+    await notifyChange(trx, updated, 'granted');
+    const org = await trx.selectFrom('organizations').select('name').where('id', '=', row.organization_id).executeTakeFirstOrThrow();
+    await startCase(deps, updated, org.name);
   });
   return (await grantView(db, grantId, now))!;
 }
@@ -210,17 +237,57 @@ export type RevokeActor = { kind: 'household' | 'admin' | 'ambassador'; userId: 
  * Ends a request or a grant at once: the household (its own), an admin, or an ambassador of the
  * organisation. An impersonation in progress ends at its next request.
  */
-export async function revokeAccess(db: Db, actor: RevokeActor, grantId: string, now: Date): Promise<AccessGrantView> {
+export async function revokeAccess(deps: Pick<GrantCaseDeps, 'db' | 'temporal'>, actor: RevokeActor, grantId: string, now: Date): Promise<AccessGrantView> {
+  const { db } = deps;
+  const row = await db.selectFrom('access_grants').selectAll().where('id', '=', grantId).executeTakeFirst();
+  if (!row) throw new HttpError(404, 'notFound');
+  await checkSide(db, actor, row);
+  // A live grant is ended by its case (which tells the household); a request, or a grant from
+  // before grants had a case, by the rules on the row below.
+  if (currentStatus(toState(row), now) === 'granted') {
+    const ended = await actOnGrantCase(deps, grantId, REVOKE_ACTION[actor.kind], { userId: actor.userId, role: actor.kind });
+    if (ended) return (await grantView(db, grantId, now))!;
+  }
   await db.transaction().execute(async (trx) => {
     const row = await lockGrant(trx, grantId);
     if (!row) throw new HttpError(404, 'notFound');
-    if (actor.kind === 'household' && row.user_id !== actor.userId) throw new HttpError(404, 'notFound');
-    if (actor.kind === 'ambassador' && !(await requireAmbassadorOrganizations(trx, actor.userId)).includes(row.organization_id)) throw new HttpError(404, 'notFound');
     const wasGranted = currentStatus(toState(row), now) === 'granted';
     const next = decideOrThrow(toState(row), actor.kind, { type: 'revoke' }, now);
     await writeTransition(trx, row, next, actor.userId);
     if (wasGranted) await notifyChange(trx, { ...row, ...fromState(next) }, 'revoked');
   });
+  return (await grantView(db, grantId, now))!;
+}
+
+const REVOKE_ACTION = { household: 'Revoke', ambassador: 'Withdraw', admin: 'EndByAdmin' } as const;
+
+/** The household's own grant, or one of the ambassador's organisations (anything else reads as not found). */
+async function checkSide(db: Db, actor: RevokeActor, row: GrantRow): Promise<void> {
+  if (actor.kind === 'household' && row.user_id !== actor.userId) throw new HttpError(404, 'notFound');
+  if (actor.kind === 'ambassador' && !(await requireAmbassadorOrganizations(db, actor.userId)).includes(row.organization_id)) throw new HttpError(404, 'notFound');
+}
+
+/**
+ * The household keeps its grant for another full period from now (after the notice, or any time
+ * while it runs). A grant from before grants had a case gets its case now, with the new end.
+ */
+export async function extendAccess(deps: GrantCaseDeps, householdUserId: string, grantId: string, now: Date): Promise<AccessGrantView> {
+  const { db } = deps;
+  const row = await db.selectFrom('access_grants').selectAll().where('id', '=', grantId).executeTakeFirst();
+  if (!row) throw new HttpError(404, 'notFound');
+  await checkSide(db, { kind: 'household', userId: householdUserId }, row);
+  if (currentStatus(toState(row), now) !== 'granted') throw new HttpError(409, 'accessNotActive');
+  const extended = await actOnGrantCase(deps, grantId, 'Extend', { userId: householdUserId, role: 'household' });
+  if (!extended) {
+    await db.transaction().execute(async (trx) => {
+      const locked = await lockGrant(trx, grantId);
+      if (!locked || currentStatus(toState(locked), now) !== 'granted') throw new HttpError(409, 'accessNotActive');
+      const expiresAt = new Date(now.getTime() + locked.period_days * 86_400_000);
+      await trx.updateTable('access_grants').set({ expires_at: expiresAt, version: locked.version + 1 }).where('id', '=', grantId).execute();
+      const org = await trx.selectFrom('organizations').select('name').where('id', '=', locked.organization_id).executeTakeFirstOrThrow();
+      await startCase(deps, { ...locked, expires_at: expiresAt, version: locked.version + 1 }, org.name);
+    });
+  }
   return (await grantView(db, grantId, now))!;
 }
 

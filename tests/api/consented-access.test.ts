@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
 import { grantAccess, makeOrganization, makeUser, organizationId } from '../helpers/ambassador';
 import { latestMessage } from '../helpers/identity';
+import { accessGrantWorkflowId } from '../../infra/temporal/ids';
+import { getAccessGrantView } from '../../workflows/access-grant.messages';
 
 const DAY = 86_400_000;
 
@@ -148,9 +150,14 @@ describe('Consented access and impersonation', () => {
     const refreshToken = started.json().data.refreshToken;
     expect((await stack.app.inject({ url: '/api/Household/profile', headers: acting })).statusCode).toBe(200);
 
+    // The grant is a durable case now; the household's revocation is its Update, answered once the row says so.
+    const grantCase = stack.temporal.workflow.getHandle(accessGrantWorkflowId(grantId));
+    expect((await grantCase.query(getAccessGrantView)).status).toBe('granted');
     const revoked = await post(`/api/AccessGrants/${grantId}/revoke`, household);
     expect(revoked.json().data).toMatchObject({ status: 'revoked', endedAt: expect.any(String) });
-    expect(await latestMessage(stack.db, household.userId, 'access-changed')).toMatchObject({ params: expect.objectContaining({ change: 'revoked' }) });
+    expect(await grantCase.result()).toBe('revoked');
+    expect(await stack.db.selectFrom('access_grants').select(['status', 'ended_by']).where('id', '=', grantId).executeTakeFirstOrThrow()).toEqual({ status: 'revoked', ended_by: household.userId });
+    await eventually(async () => (await latestMessage(stack.db, household.userId, 'access-changed'))?.params.change === 'revoked');
 
     // The next request of the impersonation in progress is refused, with refreshed tokens too.
     const next = await stack.app.inject({ url: '/api/Household/profile', headers: acting });
@@ -210,6 +217,34 @@ describe('Consented access and impersonation', () => {
     const third = await grantAccess(stack.db, { userId: household.userId, organizationId: riverside, requestedBy: amb.userId });
     expect((await post(`/api/Ambassador/access-grants/${third}/revoke`, strangerSession)).statusCode).toBe(404);
     expect((await post(`/api/Account/impersonate/${household.userId}`, strangerSession)).json().data.code).toBe('accessNotGranted');
+  });
+
+  it('the household extends its grant for another period; nobody else can, and not while someone acts for it', async () => {
+    const household = await resident();
+    await post('/api/Ambassador/access-requests', amb, { userId: household.userId });
+    const granted = await post('/api/Ambassador/access-requests/grant-by-code', amb, { userId: household.userId, code: await codeFor(household.userId) });
+    const grantId: string = granted.json().data.grantId;
+    const before = Date.parse(granted.json().data.expiresAt);
+    expect((await post(`/api/AccessGrants/${grantId}/extend`, await resident())).statusCode).toBe(404);
+    expect((await post(`/api/AccessGrants/${grantId}/extend`, amb)).statusCode).toBe(403);
+    const acting = bearer((await impersonate(household.userId)).json().data.accessToken);
+    expect((await post(`/api/AccessGrants/${grantId}/extend`, acting)).json().data.code).toBe('notAllowedWhileImpersonating');
+    await post('/api/Account/exit-impersonation', acting);
+
+    // The case takes the extension: a full period from now, the row and the case agree.
+    await new Promise((r) => setTimeout(r, 20));
+    const extended = await post(`/api/AccessGrants/${grantId}/extend`, household);
+    expect(extended.statusCode).toBe(200);
+    const after = Date.parse(extended.json().data.expiresAt);
+    expect(after).toBeGreaterThan(before);
+    expect(Math.abs(after - (Date.now() + 90 * DAY))).toBeLessThan(60_000);
+    const view = await stack.temporal.workflow.getHandle(accessGrantWorkflowId(grantId)).query(getAccessGrantView);
+    expect(view).toMatchObject({ status: 'granted', expiresAt: new Date(after).toISOString(), extensions: [expect.objectContaining({ expiresAt: new Date(after).toISOString() })] });
+
+    // Ended by the organisation: nothing more to extend.
+    expect((await post(`/api/Ambassador/access-grants/${grantId}/revoke`, amb)).json().data).toMatchObject({ status: 'revoked' });
+    const again = await post(`/api/AccessGrants/${grantId}/extend`, household);
+    expect(again.json()).toMatchObject({ status: 409, data: { code: 'accessNotActive' } });
   });
 
   it('taking the ambassador off the organisation ends their impersonation at its next request', async () => {

@@ -44,6 +44,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/AccessGrants/audit': ['User', 'Tenant'],
   'POST /api/AccessGrants/:grantId/grant': ['User', 'Tenant'],
   'POST /api/AccessGrants/:grantId/revoke': ['User', 'Tenant'],
+  'POST /api/AccessGrants/:grantId/extend': ['User', 'Tenant'],
   'GET /api/Admin/users': ['Admin'],
   'PUT /api/Admin/users/:userId/role': ['Admin'],
   'POST /api/Admin/users/:userId/deactivate': ['Admin'],

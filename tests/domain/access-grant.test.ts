@@ -5,7 +5,15 @@ import {
   decideAccess,
   isAccessLive,
   noticeAt,
+  ACCESS_GRANT_TABLE,
+  accessGrantFinished,
+  fireAccessGrantTimer,
+  initialAccessGrantState,
+  refusalOf,
   type AccessGrantState,
+  type CaseNotice,
+  type CaseTimer,
+  type StartAccessGrantInput,
 } from '../../domain';
 
 /** The pure rules of consented access (design/workflows.md "Delegated access"), on a fixed clock. */
@@ -85,5 +93,63 @@ describe('consented access rules', () => {
   it('the notice falls 7 days before the end of a grant', () => {
     expect(noticeAt(granted(90, t0))).toEqual(at(83));
     expect(noticeAt(requested())).toBeNull();
+  });
+});
+
+describe('the granted access as a case (action table, timers)', () => {
+  const input: StartAccessGrantInput = {
+    grantId: '00000000-0000-4000-8000-000000000001',
+    userId: '00000000-0000-4000-8000-000000000002',
+    organizationId: '00000000-0000-4000-8000-000000000003',
+    organizationName: 'Riverside',
+    periodDays: 90,
+    grantedAt: t0.toISOString(),
+    expiresAt: at(90).toISOString(),
+    version: 2,
+  };
+  const ctx = (now: Date) => {
+    const timers: CaseTimer[] = [];
+    const notices: CaseNotice[] = [];
+    return { timers, notices, ctx: { now: now.toISOString(), timer: (event: string, when: string, token: string) => timers.push({ event, at: when, token }), notify: (n: CaseNotice) => notices.push(n) } };
+  };
+  const actor = (role: 'household' | 'ambassador' | 'admin') => ({ actor: { userId: input.userId, role, impersonatedBy: null } });
+
+  it('starts with its notice 7 days before the end and the expiry at the end, at the row version', () => {
+    const s = initialAccessGrantState(input, t0.toISOString());
+    expect(s.timers).toEqual([
+      { event: 'Notice', at: at(83).toISOString(), token: 'end-0' },
+      { event: 'Expire', at: at(90).toISOString(), token: 'end-0' },
+    ]);
+    expect(s.version).toBe(2);
+    // A period shorter than the notice has only its expiry.
+    expect(initialAccessGrantState({ ...input, expiresAt: at(5).toISOString() }, t0.toISOString()).timers.map((t) => t.event)).toEqual(['Expire']);
+  });
+
+  it('each side ends it with its own action; nothing is possible past the end even before the timer', () => {
+    const s = initialAccessGrantState(input, t0.toISOString());
+    expect(refusalOf(ACCESS_GRANT_TABLE, 'Extend', s, actor('ambassador'), at(1).getTime(), accessGrantFinished)).toBe('forbidden');
+    expect(refusalOf(ACCESS_GRANT_TABLE, 'Withdraw', s, actor('ambassador'), at(1).getTime(), accessGrantFinished)).toBeNull();
+    expect(refusalOf(ACCESS_GRANT_TABLE, 'Revoke', s, actor('household'), at(90).getTime(), accessGrantFinished)).toBe('accessNotActive');
+    const { ctx: c, notices } = ctx(at(2));
+    ACCESS_GRANT_TABLE.EndByAdmin.change(s, actor('admin'), c);
+    expect(s).toMatchObject({ status: 'revoked', endedAt: at(2).toISOString(), endedBy: input.userId });
+    expect(notices.map((n) => n.params.change)).toEqual(['revoked']);
+    expect(refusalOf(ACCESS_GRANT_TABLE, 'Revoke', s, actor('household'), at(3).getTime(), accessGrantFinished)).toBe('accessNotActive');
+  });
+
+  it('an extension moves the end; the timers of the old end no longer count', () => {
+    const s = initialAccessGrantState(input, t0.toISOString());
+    const { ctx: c, timers } = ctx(at(85));
+    ACCESS_GRANT_TABLE.Extend.change(s, actor('household'), c);
+    expect(s.expiresAt).toBe(at(175).toISOString());
+    expect(timers).toEqual([
+      { event: 'Notice', at: at(168).toISOString(), token: 'end-1' },
+      { event: 'Expire', at: at(175).toISOString(), token: 'end-1' },
+    ]);
+    expect(fireAccessGrantTimer(s, { event: 'Expire', at: at(90).toISOString(), token: 'end-0' }, ctx(at(90)).ctx)).toBe(false);
+    const fired = ctx(at(175));
+    expect(fireAccessGrantTimer(s, timers[1]!, fired.ctx)).toBe(true);
+    expect(s).toMatchObject({ status: 'expired', endedAt: at(175).toISOString(), endedBy: null });
+    expect(fired.notices.map((n) => [n.params.change, n.dedupeKey])).toEqual([['expired', `access-grant:${input.grantId}:expired:${at(175).toISOString()}`]]);
   });
 });
