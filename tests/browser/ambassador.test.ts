@@ -142,6 +142,13 @@ describe('ambassadors and admins in the browser', () => {
     await section.getByRole('cell', { name: 'Started acting for you' }).waitFor();
     expect(await section.getByRole('cell', { name: 'Sam Okafor' }).count()).toBeGreaterThan(2);
     await expectAccessible(household, 'household settings');
+    // Keeping the help for another period moves the end (the grant's durable case takes it).
+    const before = (await stack.db.selectFrom('access_grants as g').innerJoin('users as u', 'u.id', 'g.user_id').select('g.expires_at').where('u.username', '=', 'tenant').where('g.status', '=', 'granted').executeTakeFirstOrThrow()).expires_at!;
+    await section.getByRole('button', { name: 'Keep Riverside Housing Partners for 90 more days' }).click();
+    await household.getByText('Access extended.').waitFor();
+    await expect
+      .poll(async () => (await stack.db.selectFrom('access_grants as g').innerJoin('users as u', 'u.id', 'g.user_id').select('g.expires_at').where('u.username', '=', 'tenant').where('g.status', '=', 'granted').executeTakeFirstOrThrow()).expires_at!.getTime())
+      .toBeGreaterThan(before.getTime());
     await section.getByRole('button', { name: 'Stop access for Riverside Housing Partners' }).click();
     await section.getByText('No organization has asked to act for you.').waitFor();
     const grant = await stack.db.selectFrom('access_grants as g').innerJoin('users as u', 'u.id', 'g.user_id').select('g.status').where('u.username', '=', 'tenant').executeTakeFirstOrThrow();

@@ -24,7 +24,7 @@ export function useHouseholdAudit() {
 export function useAnswerGrant() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ grantId, answer }: { grantId: string; answer: 'grant' | 'revoke' }) => api.post<AccessGrantView>(`/AccessGrants/${encodeURIComponent(grantId)}/${answer}`),
+    mutationFn: ({ grantId, answer }: { grantId: string; answer: 'grant' | 'revoke' | 'extend' }) => api.post<AccessGrantView>(`/AccessGrants/${encodeURIComponent(grantId)}/${answer}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['access'] }),
   });
 }

@@ -9,7 +9,8 @@ import { HouseholdAuditList } from './household-audit-list';
 
 /**
  * The household's side of consented access, in its settings (issue 14): who asked, who may act for
- * it and until when, allow, decline or stop at any time, and everything done for it.
+ * it and until when, allow, decline, extend for another period or stop at any time, and everything
+ * done for it.
  */
 export function HouseholdAccessSection() {
   const { t } = useTranslation('ambassador');
@@ -20,7 +21,7 @@ export function HouseholdAccessSection() {
   const errorText = useErrorText();
   const rows = grants.data?.pages.flatMap((p) => p.items) ?? [];
   const open = rows.filter((g) => g.status === 'pending' || g.status === 'granted');
-  const act = (grantId: string, kind: 'grant' | 'revoke', done: string) =>
+  const act = (grantId: string, kind: 'grant' | 'revoke' | 'extend', done: string) =>
     answer.mutate({ grantId, answer: kind }, { onSuccess: () => toast.showSuccess(done), onError: (error) => toast.showError(errorText(error)) });
 
   return (
@@ -42,9 +43,14 @@ export function HouseholdAccessSection() {
               {g.status === 'granted' ? (
                 <>
                   <p className="badge badge-open">{t('household.grantedUntil', { date: formatDate(g.expiresAt) })}</p>
-                  <button type="button" className="button button-danger" disabled={answer.isPending} onClick={() => act(g.grantId, 'revoke', t('household.revoked'))}>
-                    {t('household.revoke', { name: g.organizationName })}
-                  </button>
+                  <p className="action-buttons">
+                    <button type="button" className="button button-secondary" disabled={answer.isPending} onClick={() => act(g.grantId, 'extend', t('household.extended'))}>
+                      {t('household.extend', { name: g.organizationName, days: g.periodDays })}
+                    </button>
+                    <button type="button" className="button button-danger" disabled={answer.isPending} onClick={() => act(g.grantId, 'revoke', t('household.revoked'))}>
+                      {t('household.revoke', { name: g.organizationName })}
+                    </button>
+                  </p>
                 </>
               ) : (
                 <p className="action-buttons">

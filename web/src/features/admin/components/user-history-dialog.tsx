@@ -27,7 +27,7 @@ export function UserHistoryDialog({ user, onClose }: { user: AdminUserRow | null
         <ul>
           {changeRows.map((c) => (
             <li key={c.id}>
-              {formatTime(c.at)}: {t(`admin.users.actions.${c.action}`)} {c.detail.to ? `(${c.detail.from} → ${c.detail.to})` : ''} {t('admin.users.by', { name: c.actorName })}
+              {[`${formatTime(c.at)}: ${t(`admin.users.actions.${c.action}`)}`, c.detail.to ? `(${c.detail.from} → ${c.detail.to})` : null, t('admin.users.by', { name: c.actorName })].filter(Boolean).join(' ')}
             </li>
           ))}
         </ul>
@@ -38,7 +38,7 @@ export function UserHistoryDialog({ user, onClose }: { user: AdminUserRow | null
         </button>
       ) : null}
       <h3>{t('admin.users.actionsFor')}</h3>
-      {actions.isPending ? <Loading /> : actionRows.length === 0 ? <p>{t('household.auditEmpty')}</p> : <AuditTable rows={actionRows} caption={t('admin.users.actionsFor')} />}
+      {actions.isPending ? <Loading /> : actionRows.length === 0 ? <p>{t('admin.users.nobodyActed')}</p> : <AuditTable rows={actionRows} caption={t('admin.users.actionsFor')} />}
       {actions.hasNextPage ? (
         <button type="button" className="button button-secondary" onClick={() => void actions.fetchNextPage()}>
           {t('household.more')}
