@@ -3,7 +3,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Loading } from '../../../components/ui/status-message';
 import { localeTag } from '../../../i18n';
 import type { AdminUserRow } from '../../../lib/domain';
-import { AuditTable } from '../../access/components/audit-table';
+import { AuditTable } from '../../../components/audit-table';
 import { useActionsFor, useUserChanges } from '../api/admin';
 
 const formatTime = (iso: string) => new Intl.DateTimeFormat(localeTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

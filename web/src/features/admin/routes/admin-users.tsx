@@ -6,7 +6,7 @@ import { ROLES, USER_STATUSES, type AdminUserRow, type Role, type UserSort, type
 import { useErrorText } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../auth/hooks/use-session';
-import { SortableHeader } from '../../ambassador/components/sortable-header';
+import { SortableHeader } from '../../../components/sortable-header';
 import { useAdminUsers, type AdminUserParams } from '../api/admin';
 import { UserHistoryDialog } from '../components/user-history-dialog';
 import { UserRowActions } from '../components/user-row-actions';

@@ -13,7 +13,7 @@ import { useActFor } from '../api/act-for';
 import { useAmbassadorUsers, type UserListParams } from '../api/ambassador';
 import { AccessBadge } from '../components/access-badge';
 import { CreateResidentDialog } from '../components/create-resident-dialog';
-import { SortableHeader } from '../components/sortable-header';
+import { SortableHeader } from '../../../components/sortable-header';
 
 const COLUMNS: { key: UserSort | null; label: 'name' | 'username' | 'email' | 'contactNumber' | 'createdDate' | 'status' | 'emailVerified' }[] = [
   { key: 'name', label: 'name' },

@@ -10,7 +10,7 @@ import { FONT_SIZES, setFontSize, type FontSize } from '../../../lib/font-size';
 import { signature, useSaveSettings, useSettings } from '../api/settings';
 import { SignatureEditor, type SignatureValue } from '../components/signature-editor';
 import { SignatureOtpDialog } from '../components/signature-otp-dialog';
-import { HouseholdAccessSection } from '../../access/components/household-access-section';
+import { HouseholdAccessSection } from '../components/household-access-section';
 import { RESIDENT_ROLES } from '../../../config/roles';
 import { useSession } from '../../auth/hooks/use-session';
 

@@ -3,7 +3,7 @@ import { LoadError, Loading } from '../../../components/ui/status-message';
 import type { ImpersonationAuditEntry } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/errors';
 import { useHouseholdAudit } from '../api/access';
-import { AuditTable } from './audit-table';
+import { AuditTable } from '../../../components/audit-table';
 
 /** Everything done for the household while someone acted for it, newest first. */
 export function HouseholdAuditList() {

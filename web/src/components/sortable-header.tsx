@@ -1,4 +1,4 @@
-import type { SortDirection } from '../../../lib/domain';
+import type { SortDirection } from '../lib/domain';
 
 /** A column header that sorts the list; screen readers hear the current order through aria-sort. */
 export function SortableHeader<K extends string>({ column, label, sort, dir, onSort, sortLabel }: {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ImpersonationAuditEntry } from '../../../lib/domain';
-import { localeTag } from '../../../i18n';
+import type { ImpersonationAuditEntry } from '../lib/domain';
+import { localeTag } from '../i18n';
 
 const formatTime = (iso: string) => new Intl.DateTimeFormat(localeTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
