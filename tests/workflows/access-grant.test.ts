@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowHandle } from '@temporalio/client';
 import { ACCESS_NOTICE_DAYS_BEFORE, type AccessGrantAction, type AccessGrantCaseView, type AccessGrantRole, type StartAccessGrantInput } from '../../domain';
+import { findTemplate } from '../../infra/notifications/templates';
 import { accessGrantWorkflowId } from '../../infra/temporal/ids';
 import { accessGrantUpdates, getAccessGrantView } from '../../workflows/access-grant.messages';
 import { recordHistory } from '../helpers/histories';
@@ -99,6 +100,14 @@ describe('delegated access grant workflow (time skipping)', () => {
     expect(Math.abs(Date.parse(view.noticesSent[0]!.at) - (firstEnd - ACCESS_NOTICE_DAYS_BEFORE * DAY))).toBeLessThan(60_000);
     expect(await notices(input.userId)).toEqual([{ template: 'access-changed', change: 'ending', expiresOn: input.expiresAt.slice(0, 10), language: 'es' }]);
     expect((await row(input.grantId)).status).toBe('granted');
+    // The delivery worker writes both messages in each of the four languages, with the date.
+    for (const language of ['en', 'es', 'zh', 'bn'] as const) {
+      for (const change of ['ending', 'expired'] as const) {
+        const message = findTemplate('access-changed')!.render(language, { change, organizationName: input.organizationName, expiresOn: input.expiresAt.slice(0, 10) }, { baseUrl: 'http://portal.test' });
+        expect(message.text, `${language} ${change}`).toContain(input.expiresAt.slice(0, 10));
+        expect(message.text).toContain('http://portal.test/profile-setting');
+      }
+    }
 
     // The household keeps the help: another full period from now; the row follows.
     const extendedAt = await ts.env.currentTimeMs();
