@@ -1,6 +1,7 @@
-import type { CaseNotice, LeaseUpView, LotteryView, RecertView, RelocationView } from '../domain';
+import type { AccessGrantCaseView, CaseNotice, LeaseUpView, LotteryView, RecertView, RelocationView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
+import { projectAccessGrant } from './access-grant';
 import * as leaseUp from './lease-up';
 import * as lottery from './lottery';
 import { sendNotice } from './notices';
@@ -43,6 +44,8 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     drawLottery: (input: { opportunityId: string; publicValue: string }) => lottery.drawLottery(db, input),
     nextInvitations: (input: { opportunityId: string; count: number }) => lottery.nextInvitations(db, input),
     markInvited: (input: { opportunityId: string; applicationIds: string[] }) => lottery.markInvited(db, input),
+    // Delegated access (issue 14)
+    projectAccessGrant: (view: AccessGrantCaseView) => projectAccessGrant(db, view),
     dueAnnualRecertifications: (input: { now: number }) => recertificationCycle.dueAnnualRecertifications(db, input),
   };
 }

@@ -42,6 +42,11 @@ import { dashboardRoutes } from './routes/dashboard';
 import { profileLockStatusRoutes } from './routes/profile-lock-status';
 import { recertificationRoutes } from './routes/recertification';
 import { relocationRoutes } from './routes/relocation';
+import { accessGrantRoutes } from './routes/access-grants';
+import { adminOrganizationRoutes } from './routes/admin-organizations';
+import { adminUserRoutes } from './routes/admin-users';
+import { ambassadorRoutes } from './routes/ambassador';
+import { organizationApplyRoutes } from './routes/organization-apply';
 
 export interface AppDeps {
   config: Config;
@@ -114,6 +119,11 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(dashboardRoutes, { prefix: '/api/Dashboard' });
   await app.register(lotteryRoutes, { prefix: '/api/OpportunityLottery' });
   await app.register(profileLockStatusRoutes, { prefix: '/api/UserProfile' });
+  await app.register(ambassadorRoutes, { prefix: '/api/Ambassador' });
+  await app.register(accessGrantRoutes, { prefix: '/api/AccessGrants' });
+  await app.register(adminUserRoutes, { prefix: '/api/Admin' });
+  await app.register(adminOrganizationRoutes, { prefix: '/api/Admin/organizations' });
+  await app.register(organizationApplyRoutes, { prefix: '/api/Organization' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

@@ -14,6 +14,8 @@ export const ROLE_GROUPS = {
   resident_or_manager: ['User', 'Tenant', 'Manager'],
   admin: ['Admin'],
   ambassador: ['HousingAmbassador'],
+  /** Staff who work within an organisation (spec section 2: the no-linked-organisation page). */
+  manager_or_ambassador: ['Manager', 'HousingAmbassador'],
   /** Support tickets (spec section 6): residents and ambassadors. */
   resident_or_ambassador: ['User', 'Tenant', 'HousingAmbassador'],
   any: ['User', 'Tenant', 'Admin', 'Manager', 'HousingAmbassador'],

@@ -100,6 +100,23 @@ export const MESSAGES = {
   waitlistEmpty: 'No household is left on the waitlist',
   lotteryClosed: 'This lottery is closed',
   invalidUsername: 'Use 3 or more letters, numbers, dots, dashes or underscores.',
+  // Ambassadors, organisations, consented access and admin screens (issue 14)
+  accessGrantEnded: 'Access to this household has ended, so you are no longer acting for them.',
+  accessNotGranted: 'This household has not given your organisation access.',
+  accessAlreadyRequested: 'Access has already been requested or granted.',
+  accessRequestNotPending: 'This request is no longer waiting for an answer.',
+  accessNotActive: 'This access has already ended.',
+  accessNotDue: 'This access has not reached its end yet.',
+  noLinkedOrganization: 'You are not linked to an organisation yet, so you do not have permission to use these pages.',
+  invalidSlug: 'Use 2 to 60 lowercase letters, numbers and dashes.',
+  slugTaken: 'Another organisation already uses this short name.',
+  invalidAccessPeriod: 'The access period must be between 1 and 365 days.',
+  cannotChangeOwnAccount: 'You cannot change your own account here.',
+  noContactForChannel: 'This household has no contact for the chosen channel.',
+  emailAlreadyVerified: 'This email address is already verified.',
+  organizationRequestPending: 'You have already applied to this organisation.',
+  organizationRequestDecided: 'This application has already been decided.',
+  wrongRoleForOrganization: 'Only managers and housing ambassadors can be assigned to an organisation.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

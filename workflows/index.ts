@@ -4,3 +4,4 @@ export { recertification } from './recertification';
 export { recertificationSweep } from './recertification-sweep';
 export { relocation } from './relocation';
 export { lottery } from './lottery';
+export { accessGrant } from './access-grant';

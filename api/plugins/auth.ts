@@ -7,6 +7,7 @@ import type { Config } from '../../infra/config';
 import { safeRequestUrl } from '../../infra/logger';
 import { HttpError } from '../errors';
 import { SECRET_ROUTES } from '../secret-routes';
+import { assertImpersonationLive } from '../services/impersonation';
 import { setCodePepper } from '../services/otp';
 import { isSessionLive } from '../services/tokens';
 import { postgresRateLimitStore } from './rate-limit-store';
@@ -40,6 +41,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in session; set by `requireSession`. */
     session: Session;
+  }
+  interface FastifyContextConfig {
+    /** The route ends an impersonation, so it still answers after the household's grant ended (issue 14). */
+    endsImpersonation?: boolean;
   }
   interface FastifyInstance {
     signAccessToken(claims: TokenClaims): { token: string; expiresAt: Date };
@@ -125,6 +130,8 @@ export async function requireSession(request: FastifyRequest): Promise<void> {
   // tokens stop working at once, not when they expire.
   if (!(await isSessionLive(request.server.db, claims.sub, familyId, claims.realUserId ?? null))) throw new HttpError(401, 'unauthorized');
   request.session = { userId: claims.sub, role, realUserId: claims.realUserId ?? null, familyId };
+  // Consented access (issue 14): an ambassador acts for a household only while its grant is live.
+  if (request.session.realUserId && !request.routeOptions.config.endsImpersonation) await assertImpersonationLive(request.server.db, request.session);
 }
 
 /**

@@ -127,7 +127,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/exit-impersonation', { preHandler: requireSession }, async (request, reply) =>
+  app.post('/exit-impersonation', { preHandler: requireSession, config: { endsImpersonation: true } }, async (request, reply) =>
     reply.ok(await exitImpersonation(app, request.session), 'Impersonation ended'),
   );
 

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, type ColumnType, type Generated } from 'kysely
 import pg from 'pg';
 import type { Config } from '../config';
 import type { ApplicationStatus, PendingTask, TimelineStep, Role } from '../../domain';
+import type { AmbassadorTables, OrganizationAmbassadorColumns } from './schema/ambassador';
 import type { IdentityTables, UserIdentityColumns } from './schema/identity';
 import type { RecertificationTables } from './schema/recertification';
 import type { RelocationTables } from './schema/relocation';
@@ -18,7 +19,7 @@ type Json<T> = ColumnType<T, string, string>;
 /** numeric columns come back as strings from pg; written as numbers. */
 type Numeric = ColumnType<string, number | string, number | string>;
 
-export interface OrganizationTable {
+export interface OrganizationTable extends OrganizationAmbassadorColumns {
   id: Generated<string>;
   name: string;
   slug: string;
@@ -109,7 +110,7 @@ export interface ApplicationTable extends ApplicationLeaseUpColumns, Application
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables {
+export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

@@ -53,6 +53,11 @@ export function relocationWorkflowId(id: string): string {
   return `relocation/${id}`;
 }
 
+/** One workflow per granted delegated access (issue 14), named by the grant row's ID. */
+export function accessGrantWorkflowId(grantId: string): string {
+  return `access-grant/${grantId}`;
+}
+
 /** RFC 4122 version-5 layout over SHA-1 of the name (the name already carries its own namespace). */
 function nameBasedUuid(name: string): string {
   const bytes = createHash('sha1').update(name).digest().subarray(0, 16);

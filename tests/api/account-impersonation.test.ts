@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
 import { latestOtp, post } from '../helpers/identity';
 import { getSavedSignature } from '../../api/services/signatures';
+import { grantAccess, organizationId } from '../helpers/ambassador';
 
 // A 1x1 transparent PNG: a real image the signature checks accept.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -20,6 +21,8 @@ describe('Account: impersonation, profile settings and signature', () => {
 
   it('an ambassador acts for a user of their organisation; every request and the exit are audited with both users', async () => {
     const amb = await signIn(stack.app, 'HousingAmbassador');
+    // The tenant's household granted access to the organisation (issue 14; the grant flow is in consented-access.test.ts).
+    await grantAccess(stack.db, { userId: tenantId, organizationId: await organizationId(stack.db), requestedBy: amb.userId });
     const start = await post(stack.app, `/api/Account/impersonate/${tenantId}`, {}, { authorization: amb.authorization });
     expect(start.statusCode).toBe(200);
     const data = start.json().data;
@@ -63,8 +66,8 @@ describe('Account: impersonation, profile settings and signature', () => {
   it('an ambassador cannot act for staff or for users outside their organisations', async () => {
     const amb = await signIn(stack.app, 'HousingAmbassador');
     const manager = await signIn(stack.app, 'Manager');
-    // The demo applicant has no organisation yet.
-    expect((await post(stack.app, `/api/Account/impersonate/${applicantId}`, {}, { authorization: amb.authorization })).statusCode).toBe(403);
+    // The demo applicant has no organisation and granted nothing.
+    expect((await post(stack.app, `/api/Account/impersonate/${applicantId}`, {}, { authorization: amb.authorization })).json().data.code).toBe('accessNotGranted');
     expect((await post(stack.app, `/api/Account/impersonate/${manager.userId}`, {}, { authorization: amb.authorization })).statusCode).toBe(403);
     // Only ambassadors use this path.
     expect((await post(stack.app, `/api/Account/impersonate/${tenantId}`, {}, { authorization: manager.authorization })).statusCode).toBe(403);

@@ -6,6 +6,7 @@ import { dataConverter } from '../../infra/temporal/connection';
 import { leaseUpWorkflowId, recertificationWorkflowId, relocationWorkflowId } from '../../infra/temporal/ids';
 import { SIGNATURE_PNG_BASE64, makeUser } from '../helpers/lease-up-users';
 import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
+import { grantAccess, organizationId } from '../helpers/ambassador';
 
 type Auth = { authorization: string; userId?: string };
 
@@ -105,6 +106,9 @@ describe('the case kit through the API', () => {
     const { applicant, id } = await atIncomeCertification();
     // An ambassador acting for the applicant (impersonation): the token names both users.
     const ambassador = await signIn(stack.app, 'HousingAmbassador');
+    // Only while the households have granted the ambassador's organisation access (issue 14).
+    const riverside = await organizationId(stack.db);
+    for (const userId of [applicant.userId, tenant.userId]) await grantAccess(stack.db, { userId, organizationId: riverside, requestedBy: ambassador.userId });
     const acting = { authorization: `Bearer ${stack.app.signAccessToken({ sub: applicant.userId, role: 'User', realUserId: ambassador.userId }).token}` };
     const leaseUp = await call('PUT', `/api/Document/applytenantsignaturetotic/${id}`, acting, { signatureBase64: SIGNATURE_PNG_BASE64 });
     const caseId = (await call('GET', '/api/TenantRecertificationStatus/status', tenant)).json().data.caseId;

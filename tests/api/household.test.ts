@@ -3,6 +3,7 @@ import { lockProfile, unlockProfile } from '../../activities/profile-lock';
 import { createFieldCipher } from '../../infra/crypto';
 import { signIn, startStack, type Stack } from '../helpers/stack';
 import { adultMember, multipart, newResident, tinyPdf } from '../helpers/household';
+import { grantAccess, organizationId } from '../helpers/ambassador';
 
 /** The household profile through the API on the real stack (spec sections 3, 4, 5, 7). */
 describe('household profile API', () => {
@@ -187,7 +188,8 @@ describe('household profile API', () => {
     expect((await call('GET', `/api/Household/profile?householdId=${applicantHh}`, manager)).statusCode).toBe(404);
     expect((await call('POST', '/api/Household/CreateApplicantOrMember', manager, adultMember())).statusCode).toBe(403);
     expect((await call('GET', '/api/Household/profile', ambassador)).statusCode).toBe(403);
-    // An ambassador impersonating the applicant acts as the applicant.
+    // An ambassador impersonating the applicant (who granted access, issue 14) acts as the applicant.
+    await grantAccess(stack.db, { userId: applicant.userId, organizationId: await organizationId(stack.db), requestedBy: ambassador.userId });
     const { token } = stack.app.signAccessToken({ sub: applicant.userId, role: 'User', realUserId: ambassador.userId });
     const impersonated = await call('GET', '/api/Household/profile', { authorization: `Bearer ${token}` });
     expect(impersonated.json().data.householdId).toBe(applicantHh);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { MailDirTransport, startDeliveryLoop } from '../../infra/notifications';
 import { demoAccount, eventually, startStack, type Stack } from '../helpers/stack';
+import { grantAccess } from '../helpers/ambassador';
 import en from '../../web/src/i18n/locales/en/profileSetting.json' with { type: 'json' };
 import es from '../../web/src/i18n/locales/es/profileSetting.json' with { type: 'json' };
 import zh from '../../web/src/i18n/locales/zh/profileSetting.json' with { type: 'json' };
@@ -91,7 +92,10 @@ describe('identity in the browser', () => {
   });
 
   it('an ambassador lands on their dashboard, acts for a tenant with a banner, and exits back', async () => {
-    const tenant = await stack.db.selectFrom('users').select('id').where('username', '=', 'tenant').executeTakeFirstOrThrow();
+    const tenant = await stack.db.selectFrom('users').select(['id', 'organization_id']).where('username', '=', 'tenant').executeTakeFirstOrThrow();
+    // An ambassador acts only for a household that granted access (issue 14; its journey is tests/browser/ambassador.test.ts).
+    const ambassador = await stack.db.selectFrom('users').select('id').where('username', '=', demoAccount('HousingAmbassador').username).executeTakeFirstOrThrow();
+    await grantAccess(stack.db, { userId: tenant.id, organizationId: tenant.organization_id!, requestedBy: ambassador.id });
     const page = await newPage('impersonation');
     await page.goto('/login');
     await fillLogin(page, 'HousingAmbassador');

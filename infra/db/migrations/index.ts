@@ -12,6 +12,7 @@ import * as applicationViews from './2026-11-23T0100-application-views';
 import * as lottery from './2026-11-23T0200-lottery';
 import * as incomeEncryption from './2026-11-23T0500-income-encryption';
 import * as signInProtection from './2026-11-23T0510-sign-in-protection';
+import * as ambassadorAccess from './2026-11-23T0700-ambassador-access';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0200-lottery': lottery,
   '2026-11-23T0500-income-encryption': incomeEncryption,
   '2026-11-23T0510-sign-in-protection': signInProtection,
+  '2026-11-23T0700-ambassador-access': ambassadorAccess,
 };

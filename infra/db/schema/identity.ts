@@ -27,7 +27,8 @@ export type OneTimePurpose =
   | 'tenant_match'
   | 'profile_link'
   | 'signature_otp'
-  | 'signature_grant';
+  | 'signature_grant'
+  | 'access_grant';
 
 /** OTPs and link tokens: hashed, single-use, expiring, with an attempt count. */
 export interface OneTimeCodeTable {

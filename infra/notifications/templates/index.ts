@@ -1,3 +1,6 @@
+import { accessChangedTemplate } from './access-changed';
+import { accessRequestTemplate } from './access-request';
+import { accountInviteTemplate } from './account-invite';
 import { leaseUpTemplates } from './lease-up-notice';
 import { otpTemplate } from './otp';
 import { recertificationExpiredTemplate, recertificationNoticeTemplate } from './recertification-notice';
@@ -30,3 +33,5 @@ for (const template of [otpTemplate, verifyEmailTemplate, resetPasswordTemplate,
 for (const template of [recertificationNoticeTemplate, recertificationExpiredTemplate, relocationReminderTemplate, relocationOverdueTemplate]) registerTemplate(template);
 // Lease-up reminders and notices (issue 5).
 for (const template of leaseUpTemplates) registerTemplate(template);
+// Consented access and accounts made by ambassadors (issue 14).
+for (const template of [accessRequestTemplate, accessChangedTemplate, accountInviteTemplate]) registerTemplate(template);

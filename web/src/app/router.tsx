@@ -2,11 +2,18 @@ import { createBrowserRouter, Outlet, useParams } from 'react-router-dom';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { SignedInLayout } from '../components/layouts/signed-in-layout';
 import { paths } from '../config/paths';
-import { AMBASSADOR_ROLES, APPLICATION_VIEWER_ROLES, DASHBOARD_ROLES, MANAGER_ROLES, RESIDENT_ROLES, SETTINGS_ROLES } from '../config/roles';
+import { ADMIN_ROLES, AMBASSADOR_ROLES, APPLICATION_VIEWER_ROLES, DASHBOARD_ROLES, MANAGER_ROLES, ORGANIZATION_STAFF_ROLES, RESIDENT_ROLES, SETTINGS_ROLES } from '../config/roles';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { SignedOutOnly } from '../features/auth/components/signed-out-only';
 import { LoginRoute } from '../features/auth/routes/login';
 import { AmbassadorDashboardRoute } from '../features/ambassador/routes/ambassador-dashboard';
+import { AmbassadorOrganizationsRoute } from '../features/ambassador/routes/ambassador-organizations';
+import { AmbassadorUserDashboardRoute } from '../features/ambassador/routes/ambassador-user-dashboard';
+import { AmbassadorUsersRoute } from '../features/ambassador/routes/ambassador-users';
+import { NoOrganizationRoute } from '../features/ambassador/routes/no-organization';
+import { RequireOrganization } from '../features/ambassador/components/require-organization';
+import { AdminOrganizationsRoute } from '../features/admin/routes/admin-organizations';
+import { AdminUsersRoute } from '../features/admin/routes/admin-users';
 import { ChooseOtpMethodRoute } from '../features/auth/routes/choose-otp-method';
 import { ForgetPasswordRoute } from '../features/auth/routes/forget-password';
 import { ForgetUsernameOtpRoute, ForgetUsernameRoute } from '../features/auth/routes/forget-username';
@@ -38,10 +45,17 @@ import { OpportunitiesRoute } from '../features/opportunities/routes/opportuniti
 import { OpportunityRoute } from '../features/opportunities/routes/opportunity';
 import type { Role } from '../lib/domain';
 
-function Protected({ roles }: { roles: readonly Role[] }) {
+function Protected({ roles, organization = false }: { roles: readonly Role[]; organization?: boolean }) {
   return (
     <ProtectedRoute roles={roles}>
-      <Outlet />
+      {/* Spec section 2: staff with no linked organisation see the no-permission page instead. */}
+      {organization ? (
+        <RequireOrganization>
+          <Outlet />
+        </RequireOrganization>
+      ) : (
+        <Outlet />
+      )}
     </ProtectedRoute>
   );
 }
@@ -122,7 +136,7 @@ export const router = createBrowserRouter([
         children: [{ path: paths.app.application.path, element: <ApplicationRoute /> }],
       },
       {
-        element: <Protected roles={MANAGER_ROLES} />,
+        element: <Protected roles={MANAGER_ROLES} organization />,
         children: [
           { path: paths.manager.tasks.path, element: <ManagerTasksRoute /> },
           { path: paths.manager.recertification.path, element: <ManagerRecertificationRoute /> },
@@ -136,8 +150,24 @@ export const router = createBrowserRouter([
         children: [{ path: paths.settings.profileSetting.path, element: <ProfileSettingRoute /> }],
       },
       {
-        element: <Protected roles={AMBASSADOR_ROLES} />,
-        children: [{ path: paths.ambassador.dashboard.path, element: <AmbassadorDashboardRoute /> }],
+        element: <Protected roles={AMBASSADOR_ROLES} organization />,
+        children: [
+          { path: paths.ambassador.dashboard.path, element: <AmbassadorDashboardRoute /> },
+          { path: paths.ambassador.users.path, element: <AmbassadorUsersRoute /> },
+          { path: paths.ambassador.organizations.path, element: <AmbassadorOrganizationsRoute /> },
+          { path: paths.ambassador.userDashboard.path, element: <AmbassadorUserDashboardRoute /> },
+        ],
+      },
+      {
+        element: <Protected roles={ORGANIZATION_STAFF_ROLES} />,
+        children: [{ path: paths.noOrganization.path, element: <NoOrganizationRoute /> }],
+      },
+      {
+        element: <Protected roles={ADMIN_ROLES} />,
+        children: [
+          { path: paths.admin.users.path, element: <AdminUsersRoute /> },
+          { path: paths.admin.organizations.path, element: <AdminOrganizationsRoute /> },
+        ],
       },
     ],
   },

@@ -72,9 +72,22 @@ export const paths = {
     opportunities: { path: '/manager/opportunities', getHref: () => '/manager/opportunities' },
   },
   ambassador: {
-    // Not built yet; sign-in sends ambassadors here (spec section 4).
-    dashboard: { path: '/ambassador/dashboard', getHref: () => '/ambassador/dashboard' },
+    // Sign-in sends ambassadors here (spec section 4).
+    dashboard: { path: '/ambassador/dashboard', getHref: (query = '') => `/ambassador/dashboard${query}` },
+    users: { path: '/ambassador/users', getHref: () => '/ambassador/users' },
+    organizations: { path: '/ambassador/organizations', getHref: () => '/ambassador/organizations' },
+    /** Spec section 2 spells it this way. */
+    userDashboard: {
+      path: '/:ambassdorId/ambassdor/user/:id/dashboard',
+      getHref: (ambassadorId: string, userId: string) => `/${encodeURIComponent(ambassadorId)}/ambassdor/user/${encodeURIComponent(userId)}/dashboard`,
+    },
   },
+  admin: {
+    users: { path: '/admin/users', getHref: () => '/admin/users' },
+    organizations: { path: '/admin/organizations', getHref: () => '/admin/organizations' },
+  },
+  /** Spec section 2: a user with no linked organisation lacks permission and may apply (path chosen here). */
+  noOrganization: { path: '/no-organization', getHref: () => '/no-organization' },
 } as const;
 
 /**

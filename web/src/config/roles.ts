@@ -13,3 +13,7 @@ export const DASHBOARD_ROLES: readonly Role[] = ['User', 'Tenant', 'Admin', 'Man
 export const AMBASSADOR_ROLES: readonly Role[] = ['HousingAmbassador'];
 /** Everyone signed in keeps their own language, font size, notifications and signature. */
 export const SETTINGS_ROLES: readonly Role[] = ['User', 'Tenant', 'Admin', 'Manager', 'HousingAmbassador'];
+/** The admin's Users and Organizations screens (spec sections 2 and 6). */
+export const ADMIN_ROLES: readonly Role[] = ['Admin'];
+/** Staff who work within an organisation: they see the no-linked-organisation page when they have none. */
+export const ORGANIZATION_STAFF_ROLES: readonly Role[] = ['Manager', 'HousingAmbassador'];

@@ -1,7 +1,7 @@
 import { paths } from '../config/paths';
 import { isMessageCode, MESSAGES, type Envelope, type ErrorData } from './domain';
-import { clearSession, getAccessToken, getSession, saveTokens } from './session';
-import type { AuthTokens } from './domain';
+import { clearSession, getAccessToken, getRealUser, getSession, saveTokens, stopImpersonating } from './session';
+import type { AuthTokens, LoginData } from './domain';
 
 /** Spec section 9: API time-out 50,000 ms. */
 export const API_TIMEOUT_MS = 50_000;
@@ -97,7 +97,9 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', p
   if (!response.ok) {
     // Only a request that carried a token means "your session ended"; a failed sign-in is not that.
     if (response.status === 401 && token) onUnauthorized();
-    throw errorFrom(response, parsed);
+    const error = errorFrom(response, parsed);
+    if (error.code === 'accessGrantEnded' && getRealUser()) void endEndedImpersonation();
+    throw error;
   }
   return (isEnvelope(parsed) ? parsed.data : parsed) as T;
 }
@@ -108,6 +110,7 @@ export const api = {
     apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('DELETE', path, options),
 };
 
 /** Spec sections 4 and 9: refresh 5 minutes before the access token expires; skip a wait under 30 s. */
@@ -125,6 +128,23 @@ export function refreshDelay(expiresAt: string, now = Date.now()): number | 'now
   if (wait <= 0) return 'now';
   if (wait < MIN_REFRESH_WAIT_MS) return null;
   return wait;
+}
+
+let endingImpersonation = false;
+/**
+ * The household revoked access, or its grant expired (issue 14): the impersonation is over. Exit
+ * gives the ambassador their own session back, and their dashboard says why.
+ */
+async function endEndedImpersonation(): Promise<void> {
+  if (endingImpersonation) return;
+  endingImpersonation = true;
+  try {
+    const data = await apiRequest<LoginData>('POST', '/Account/exit-impersonation');
+    stopImpersonating(data);
+    window.location.assign(paths.ambassador.dashboard.getHref('?accessEnded=1'));
+  } catch {
+    endSession();
+  }
 }
 
 function endSession(): void {

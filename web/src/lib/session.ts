@@ -137,11 +137,13 @@ export function setPendingUserId(userId: string | null): void {
  * Spec section 4 impersonation: the acting user's session replaces the current one, the real user
  * is kept under `realUser` and `isImpersonating` is set.
  */
-export function startImpersonating(data: { user: SignedInUser; realUser: SignedInUser } & AuthTokens): void {
-  saveSession({ ...data.user, accessToken: data.accessToken, refreshToken: data.refreshToken, accessTokenExpiresAt: data.accessTokenExpiresAt });
+export function startImpersonating(data: { user: SignedInUser; realUser: SignedInUser } & AuthTokens, { silent = false }: { silent?: boolean } = {}): void {
+  saveSession({ ...data.user, accessToken: data.accessToken, refreshToken: data.refreshToken, accessTokenExpiresAt: data.accessTokenExpiresAt }, { silent: true });
   localStorage.setItem(STORAGE_KEYS.realUser, JSON.stringify(data.realUser));
   localStorage.setItem(STORAGE_KEYS.isImpersonating, 'true');
-  notify();
+  // Silent when started from an ambassador page: the caller reloads at the user's home, since
+  // re-rendering that page with the user's role would count as a visit without an allowed role.
+  if (!silent) notify();
 }
 
 /**

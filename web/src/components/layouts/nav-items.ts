@@ -1,8 +1,8 @@
 import { paths } from '../../config/paths';
-import { MANAGER_ROLES, RESIDENT_ROLES } from '../../config/roles';
+import { ADMIN_ROLES, MANAGER_ROLES, RESIDENT_ROLES } from '../../config/roles';
 import type { Role } from '../../lib/domain';
 
-type MenuKey = 'profile' | 'myDocument' | 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation' | 'managerRelocations';
+type MenuKey = 'users' | 'organizations' | 'ambassadorUsers' | 'ambassadorOrganizations' | 'profile' | 'myDocument' | 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation' | 'managerRelocations';
 
 export interface NavItem {
   key: MenuKey;
@@ -17,6 +17,11 @@ export function navItemsFor(role: Role): NavItem[] {
   // Ambassadors have their own dashboard (spec sections 2 and 6: "My Dashboard").
   const items: NavItem[] =
     role === 'HousingAmbassador' ? [{ key: 'myDashboard', to: paths.ambassador.dashboard.getHref() }] : [{ key: 'dashboard', to: paths.app.dashboard.getHref() }];
+  if (role === 'HousingAmbassador') {
+    items.push({ key: 'ambassadorUsers', to: paths.ambassador.users.getHref() }, { key: 'ambassadorOrganizations', to: paths.ambassador.organizations.getHref() });
+  }
+  // Spec sections 2 and 6: Users and Organizations for admins.
+  if (ADMIN_ROLES.includes(role)) items.push({ key: 'users', to: paths.admin.users.getHref() }, { key: 'organizations', to: paths.admin.organizations.getHref() });
   if (RESIDENT_ROLES.includes(role)) {
     items.push(
       { key: 'myApplications', to: paths.app.myApplications.getHref() },

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
+import { homePathFor } from '../../features/auth/home-path';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useErrorText } from '../../lib/errors';
 import { useToast } from '../ui/toast';
@@ -34,7 +35,8 @@ export function SignedInLayout() {
       <SkipLink />
       <ImpersonationBanner />
       <header className="site-header">
-        <Link to={paths.app.dashboard.getHref()} className="brand">
+        {/* Each role's own home (issue 14): an ambassador sent to /dashboard would be signed out. */}
+        <Link to={session ? homePathFor(session.user.role) : paths.landing.getHref()} className="brand">
           {t('brand')}
         </Link>
         <div className="header-tools">

@@ -10,6 +10,9 @@ import { FONT_SIZES, setFontSize, type FontSize } from '../../../lib/font-size';
 import { signature, useSaveSettings, useSettings } from '../api/settings';
 import { SignatureEditor, type SignatureValue } from '../components/signature-editor';
 import { SignatureOtpDialog } from '../components/signature-otp-dialog';
+import { HouseholdAccessSection } from '../components/household-access-section';
+import { RESIDENT_ROLES } from '../../../config/roles';
+import { useSession } from '../../auth/hooks/use-session';
 
 /** /profile-setting (spec section 2): language, font size, notifications, signature. */
 export function ProfileSettingRoute() {
@@ -18,6 +21,7 @@ export function ProfileSettingRoute() {
   const toast = useToast();
   const errorText = useErrorText();
   const settings = useSettings();
+  const session = useSession();
   const save = useSaveSettings();
   const [draft, setDraft] = useState<SignatureValue | null>(null);
   const [otpOpen, setOtpOpen] = useState(false);
@@ -100,6 +104,8 @@ export function ProfileSettingRoute() {
           {t('signature.save')}
         </button>
       </section>
+      {/* Consented access (issue 14): the household answers ambassadors' requests and sees what was done for it. */}
+      {session && RESIDENT_ROLES.includes(session.user.role) ? <HouseholdAccessSection /> : null}
       <SignatureOtpDialog
         open={otpOpen}
         onClose={() => setOtpOpen(false)}
