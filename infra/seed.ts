@@ -1,3 +1,4 @@
+import { seedDemoLottery } from './seed-lottery';
 import { hash } from '@node-rs/argon2';
 import type { Role } from '../domain';
 import type { BlobStore } from './blobs';
@@ -25,6 +26,8 @@ function isoDate(daysFromNow: number, now: Date): string {
 export interface SeedOptions {
   /** Where the demo pay stubs are written (npm start and the test stack give it). */
   blobs?: BlobStore;
+  /** Also the demo lottery with 300 households, ready to draw (npm start; tests make their own). */
+  lottery?: boolean;
 }
 
 /**
@@ -143,5 +146,10 @@ export async function seedDemoData(db: Db, now = new Date(), options: SeedOption
         .execute();
     }
   });
+  if (options.lottery) {
+    const org = await db.selectFrom('organizations').select('id').where('slug', '=', demo.organization.slug).executeTakeFirstOrThrow();
+    const applicant = await db.selectFrom('users').select('id').where('role', '=', 'User').where('username', '=', 'applicant').executeTakeFirstOrThrow();
+    await seedDemoLottery(db, org.id, applicant.id, now);
+  }
   return true;
 }

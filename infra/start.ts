@@ -177,7 +177,7 @@ await runMain('start', async () => {
   await migrateToLatest(db);
   if (embeddedDb) {
     useDataKeys(keyRingFromConfig(config));
-    if (await seedDemoData(db, new Date(), { blobs: createBlobStore(config) })) say('seeded demo data (accounts in infra/demo-accounts.json)');
+    if (await seedDemoData(db, new Date(), { blobs: createBlobStore(config), lottery: true })) say('seeded demo data (accounts in infra/demo-accounts.json)');
   }
   await db.destroy();
 

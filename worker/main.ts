@@ -6,6 +6,7 @@ import { createLogger } from '../infra/logger';
 import { createTransports, loadNotificationConfig, startDeliveryLoop } from '../infra/notifications';
 import { createTemporalClient } from '../infra/temporal/connection';
 import { createPortalWorker } from './create-worker';
+import { ensureLotteries } from './lotteries';
 import { ensureRecertificationSweep } from './recertification-sweep';
 
 // The worker entry point: runs workflows and activities; scales apart from the API.
@@ -36,6 +37,12 @@ await runMain('worker', async () => {
     await ensureRecertificationSweep(client, config.TEMPORAL_TASK_QUEUE);
   } catch (error) {
     logger.warn({ err: error }, 'recertification sweep not started; annual cycles open when a tenant reads their status');
+  }
+  try {
+    const started = await ensureLotteries(db, client, config.TEMPORAL_TASK_QUEUE);
+    if (started > 0) logger.info({ started }, 'lottery workflows started');
+  } catch (error) {
+    logger.warn({ err: error }, 'lottery workflows not started; they start at the next worker start');
   } finally {
     await client.connection.close();
   }

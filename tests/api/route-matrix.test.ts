@@ -67,6 +67,11 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/Organization/mine': ['Manager', 'HousingAmbassador'],
   'GET /api/Organization/directory': ['Manager', 'HousingAmbassador'],
   'POST /api/Organization/apply': ['Manager', 'HousingAmbassador'],
+  // The lottery (issue 10): its organisation's managers only.
+  'GET /api/OpportunityLottery/:opportunityId': ['Manager'],
+  'GET /api/OpportunityLottery/:opportunityId/ranked': ['Manager'],
+  'GET /api/OpportunityLottery/:opportunityId/ranked.csv': ['Manager'],
+  'POST /api/OpportunityLottery/:opportunityId/:action': ['Manager'],
 };
 
 /** Every route of the app as `METHOD /path`, read from Fastify's route tree. */

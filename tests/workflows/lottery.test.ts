@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { WorkflowHandle } from '@temporalio/client';
+import { formatLogNumber, lotteryWorkflowId, type LeaseUpView, type LotteryAction, type LotteryView } from '../../domain';
+import { createKeyRing } from '../../infra/crypto';
+import { useDataKeys } from '../../infra/data-keys';
+import { verifyLottery } from '../../infra/lottery/verify';
+import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
+import { openLottery } from '../../api/services/lottery';
+import { leaseUpMessages } from '../../workflows/lease-up.messages';
+import { lotteryMessages } from '../../workflows/lottery.messages';
+import { recordHistory } from '../helpers/histories';
+import { refusal } from '../helpers/refusal';
+import { startTimeSkippingEnv } from '../helpers/time-skipping';
+import { HISTORY_FIXTURE_KEY } from '../helpers/workflow-env';
+
+const DAY = 86_400_000;
+const HOUSEHOLDS = 30;
+
+describe('lottery workflow (time skipping)', () => {
+  let ts: Awaited<ReturnType<typeof startTimeSkippingEnv>>;
+  let opportunityId: string;
+  let handle: WorkflowHandle;
+  const manager = { actor: { userId: randomUUID(), role: 'manager' as const, impersonatedBy: null } };
+  const send = <A extends Exclude<LotteryAction, 'UnitReleased'>>(action: A, input: object = {}): Promise<LotteryView> =>
+    handle.executeUpdate(lotteryMessages.updates[action], { args: [{ ...manager, ...input } as never] });
+  const view = () => handle.query(lotteryMessages.getView);
+  async function until(check: (v: LotteryView) => boolean, what: string): Promise<LotteryView> {
+    for (let i = 0; i < 400; i++) {
+      const v = await view();
+      if (check(v)) return v;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`lottery never reached: ${what} (${JSON.stringify(await view())})`);
+  }
+  const statuses = async () =>
+    (await ts.db.selectFrom('applications').select(['id', 'status', 'lottery_rank', 'lottery_skip_reason']).where('opportunity_id', '=', opportunityId).orderBy('lottery_rank').execute());
+
+  beforeAll(async () => {
+    useDataKeys(createKeyRing(HISTORY_FIXTURE_KEY));
+    ts = await startTimeSkippingEnv();
+    const org = await ts.db.selectFrom('organizations').select('id').executeTakeFirstOrThrow();
+    const today = new Date(await ts.env.currentTimeMs()).toISOString().slice(0, 10);
+    const deadline = new Date(Date.parse(today) + 3 * DAY).toISOString().slice(0, 10);
+    ({ id: opportunityId } = await ts.db
+      .insertInto('opportunities')
+      .values({ organization_id: org.id, name: 'Lottery House', kind: 'rental', address: '1 Draw St', lottery_end_date: deadline, published: true, selection: 'lottery', amenities: '[]', requirements: '[]', income_ranges: '[]', lottery_set_asides: JSON.stringify([{ group: 'disability', share: 0.5 }]) })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+    await ts.db
+      .insertInto('units')
+      .values(['1A', '1B'].map((n) => ({ opportunity_id: opportunityId, unit_number: n, bedroom_type: '1 bedroom', address: '1 Draw St', accessibility: '[]', monthly_rent: 900, ami_percent: 50 })))
+      .execute();
+    await openLottery({ db: ts.db, temporal: ts.client, taskQueue: ts.taskQueue }, opportunityId);
+    handle = ts.client.workflow.getHandle(lotteryWorkflowId(opportunityId));
+    // Households apply: rows 'in lottery' with log numbers, no workflow; one too large for a 1-bedroom unit.
+    for (let i = 0; i < HOUSEHOLDS; i++) {
+      const user = await ts.db
+        .insertInto('users')
+        .values({ username: `lot-${i}-${opportunityId.slice(0, 6)}`, email: `lot-${i}-${opportunityId.slice(0, 6)}@example.org`, first_name: 'A', last_name: `${i}`, role: 'User', password_hash: 'unused' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const size = i === 0 ? 6 : 2;
+      const household = await ts.db.insertInto('households').values({ head_user_id: user.id, household_size: size, profile_completion: 100 }).returning('id').executeTakeFirstOrThrow();
+      const id = leaseUpApplicationId(opportunityId, household.id);
+      const log = await ts.db.insertInto('application_log_numbers').values({ application_id: id }).returning('number').executeTakeFirstOrThrow();
+      await ts.db
+        .insertInto('applications')
+        .values({
+          id,
+          workflow_id: leaseUpWorkflowId(id),
+          household_id: household.id,
+          opportunity_id: opportunityId,
+          organization_id: org.id,
+          applicant_user_id: user.id,
+          log_number: formatLogNumber(log.number),
+          status: 'in_lottery',
+          current_step: 'submitted',
+          pending_tasks: '[]',
+          household_size: size,
+          household_income: 30_000,
+          lottery_groups: JSON.stringify(i % 3 === 0 ? ['disability'] : []),
+          applied_at: new Date(),
+          state_updated_at: new Date(),
+          state_version: 0,
+        })
+        .execute();
+    }
+  }, 180_000);
+  afterAll(() => ts?.close());
+
+  it('closes at its deadline, draws a verifiable order, invites in rank order, and invites the next in line exactly once per released place', async () => {
+    // Accepting: no draw yet; the deadline only moves later.
+    expect(await refusal(send('Draw', { publicValue: '42' }))).toBe('actionNotAllowedNow');
+    const first = await view();
+    expect(await refusal(send('ExtendDeadline', { deadline: first.deadline }))).toBe('deadlineNotLater');
+    const later = new Date(Date.parse(first.deadline) + DAY).toISOString().slice(0, 10);
+    expect((await send('ExtendDeadline', { deadline: later })).deadline).toBe(later);
+
+    // The old deadline passes: still accepting; the new one passes: closed (the timer, also in the read model).
+    await ts.env.sleep(4 * DAY + 60_000);
+    expect((await view()).stage).toBe('accepting');
+    await ts.env.sleep(DAY);
+    await until((v) => v.stage === 'closed', 'closed');
+
+    // The draw runs as the case's own work; the published values verify against the stored ranks.
+    expect((await send('Draw', { publicValue: 'witnessed 7-19-33' })).stage).toBe('drawing');
+    const drawn = await until((v) => v.stage === 'drawn', 'drawn');
+    expect(drawn.draw?.entries).toBe(HOUSEHOLDS);
+    expect(drawn.waitlist).toBe(HOUSEHOLDS);
+    expect((await statuses()).map((r) => r.lottery_rank)).toEqual(Array.from({ length: HOUSEHOLDS }, (_, i) => i + 1));
+    expect((await verifyLottery(ts.db, opportunityId)).matches).toBe(true);
+    expect(await refusal(send('Draw', { publicValue: 'again' }))).toBe('actionNotAllowedNow');
+
+    // Invite 5 in rank order: each starts its lease-up case at documentation review; the large household is passed over with a reason.
+    await send('InviteNext', { count: 5 });
+    const afterFive = await until((v) => v.pendingInvitations === 0 && v.invited === 5, 'five invited');
+    const rows = await statuses();
+    const invited = rows.filter((r) => r.status === 'in_review');
+    expect(invited).toHaveLength(5);
+    const skipped = rows.filter((r) => r.status === 'skipped');
+    expect(skipped.every((r) => r.lottery_skip_reason?.startsWith('householdDoesNotFitUnits'))).toBe(true);
+    expect(afterFive.skipped).toBe(skipped.length);
+    // Nobody ranked below a waiting household was invited before it.
+    const lastInvited = Math.max(...invited.map((r) => r.lottery_rank!));
+    expect(rows.filter((r) => r.status === 'waitlisted').every((r) => r.lottery_rank! > lastInvited)).toBe(true);
+    const caseView = (id: string) => ts.client.workflow.getHandle(leaseUpWorkflowId(id)).query(leaseUpMessages.getView) as Promise<LeaseUpView>;
+    const firstCase = await caseView(invited[0]!.id);
+    expect(firstCase.currentStep).toBe('documentation_review');
+
+    // Two households withdraw at once: exactly two more are invited.
+    const applicant = async (id: string) => ({ actor: { userId: (await caseView(id)).applicantUserId, role: 'applicant' as const, impersonatedBy: null } });
+    await Promise.all(
+      invited.slice(0, 2).map(async (r) => ts.client.workflow.getHandle(leaseUpWorkflowId(r.id)).executeUpdate(leaseUpMessages.updates.Withdraw, { args: [(await applicant(r.id)) as never] })),
+    );
+    await until((v) => v.invited === 7 && v.pendingInvitations === 0, 'two next in line');
+    // The same place given back again (a repeated signal) invites nobody.
+    await handle.signal(lotteryMessages.signals.UnitReleased!, { actor: { userId: 'system', role: 'system', impersonatedBy: null }, applicationId: invited[0]!.id, why: 'withdrawn' } as never);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await view()).invited).toBe(7);
+
+    // Paused: InviteNext is refused and a released place waits; resumed: it is invited.
+    await send('PauseInvitations');
+    expect(await refusal(send('InviteNext', { count: 1 }))).toBe('invitationsPaused');
+    await handle.signal(lotteryMessages.signals.UnitReleased!, { actor: { userId: 'system', role: 'system', impersonatedBy: null }, applicationId: invited[2]!.id, why: 'offer_declined' } as never);
+    await until((v) => v.pendingInvitations === 1, 'a pending invitation');
+    expect((await view()).invited).toBe(7);
+    await send('ResumeInvitations');
+    const resumed = await until((v) => v.invited === 8 && v.pendingInvitations === 0, 'invited after resume');
+    expect(resumed.batches.at(-1)?.because).toContain('offer_declined');
+
+    // Closed: the rest stay ranked as the waitlist; every action is refused.
+    expect(await refusal(send('Close'))).toBe('reasonRequired');
+    expect((await send('Close', { reason: 'All units leased' })).stage).toBe('closed_out');
+    expect(await refusal(send('InviteNext', { count: 1 }))).toBe('lotteryClosed');
+    expect((await statuses()).filter((r) => r.status === 'waitlisted').length).toBe(HOUSEHOLDS - 8 - skipped.length);
+    await handle.result();
+    const projected = await ts.db.selectFrom('opportunity_lotteries').select(['stage', 'invited']).where('opportunity_id', '=', opportunityId).executeTakeFirstOrThrow();
+    expect(projected).toEqual({ stage: 'closed_out', invited: 8 });
+    await recordHistory('lottery', handle);
+  }, 240_000);
+});
