@@ -41,6 +41,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { profileLockStatusRoutes } from './routes/profile-lock-status';
 import { recertificationRoutes } from './routes/recertification';
 import { relocationRoutes } from './routes/relocation';
+import { lotteryResultsRoutes } from './routes/lottery-results';
 
 export interface AppDeps {
   config: Config;
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(relocationRoutes, { prefix: '/api/Relocation' });
   await app.register(dashboardRoutes, { prefix: '/api/Dashboard' });
   await app.register(profileLockStatusRoutes, { prefix: '/api/UserProfile' });
+  await app.register(lotteryResultsRoutes, { prefix: '/api/lottery' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

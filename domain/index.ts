@@ -21,3 +21,4 @@ export * from './household';
 export * from './income';
 export * from './assets';
 export * from './documents';
+export * from './lottery-results';

@@ -25,8 +25,8 @@ export async function insertDrawnLottery(
 ): Promise<DrawnLottery> {
   const { households = 40, units = 6, setAsides = [{ group: 'mobility', share: 0.05 }, { group: 'hearing_vision', share: 0.02 }], drawn = true, published = true } = options;
   const now = options.now ?? new Date('2026-11-20T15:00:00Z');
-  const tag = randomUUID().slice(0, 8);
-  const org = await db.insertInto('organizations').values({ name: `Lottery org ${tag}`, slug: `lottery-${tag}` }).returning('id').executeTakeFirstOrThrow();
+  const tag = randomUUID().slice(0, 8).toUpperCase();
+  const org = await db.insertInto('organizations').values({ name: `Lottery org ${tag}`, slug: `lottery-${tag.toLowerCase()}` }).returning('id').executeTakeFirstOrThrow();
   const opportunity = await db
     .insertInto('opportunities')
     .values({
