@@ -11,6 +11,7 @@ import enTraining from './locales/en/training.json';
 import enProfile from './locales/en/profile.json';
 import enMydocument from './locales/en/mydocument.json';
 import enLookups from './locales/en/lookups.json';
+import enLottery from './locales/en/lottery.json';
 import esCommon from './locales/es/common.json';
 import esDashboard from './locales/es/dashboard.json';
 import esLeaseup from './locales/es/leaseupApplications.json';
@@ -23,6 +24,7 @@ import esTraining from './locales/es/training.json';
 import esProfile from './locales/es/profile.json';
 import esMydocument from './locales/es/mydocument.json';
 import esLookups from './locales/es/lookups.json';
+import esLottery from './locales/es/lottery.json';
 import zhCommon from './locales/zh/common.json';
 import zhDashboard from './locales/zh/dashboard.json';
 import zhLeaseup from './locales/zh/leaseupApplications.json';
@@ -35,6 +37,7 @@ import zhTraining from './locales/zh/training.json';
 import zhProfile from './locales/zh/profile.json';
 import zhMydocument from './locales/zh/mydocument.json';
 import zhLookups from './locales/zh/lookups.json';
+import zhLottery from './locales/zh/lottery.json';
 import bnCommon from './locales/bn/common.json';
 import bnDashboard from './locales/bn/dashboard.json';
 import bnLeaseup from './locales/bn/leaseupApplications.json';
@@ -47,9 +50,10 @@ import bnTraining from './locales/bn/training.json';
 import bnProfile from './locales/bn/profile.json';
 import bnMydocument from './locales/bn/mydocument.json';
 import bnLookups from './locales/bn/lookups.json';
+import bnLottery from './locales/bn/lottery.json';
 
 /** Namespaces of spec section 9 that the app uses so far, plus `common` (layout, login, errors). */
-export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups'] as const;
+export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'lottery'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** English is the source language and the shape every other language must match. */
@@ -66,11 +70,12 @@ export const enResources = {
   profile: enProfile,
   mydocument: enMydocument,
   lookups: enLookups,
+  lottery: enLottery,
 };
 
 export const resources: Record<Language, Record<Namespace, object>> = {
   en: enResources,
-  es: { common: esCommon, auth: esAuth, profileSetting: esProfileSetting, dashboard: esDashboard, leaseupApplications: esLeaseup, opportunities: esOpportunities, sideMenu: esSideMenu, recertification: esRecertification, training: esTraining, profile: esProfile, mydocument: esMydocument, lookups: esLookups },
-  zh: { common: zhCommon, auth: zhAuth, profileSetting: zhProfileSetting, dashboard: zhDashboard, leaseupApplications: zhLeaseup, opportunities: zhOpportunities, sideMenu: zhSideMenu, recertification: zhRecertification, training: zhTraining, profile: zhProfile, mydocument: zhMydocument, lookups: zhLookups },
-  bn: { common: bnCommon, auth: bnAuth, profileSetting: bnProfileSetting, dashboard: bnDashboard, leaseupApplications: bnLeaseup, opportunities: bnOpportunities, sideMenu: bnSideMenu, recertification: bnRecertification, training: bnTraining, profile: bnProfile, mydocument: bnMydocument, lookups: bnLookups },
+  es: { common: esCommon, auth: esAuth, profileSetting: esProfileSetting, dashboard: esDashboard, leaseupApplications: esLeaseup, opportunities: esOpportunities, sideMenu: esSideMenu, recertification: esRecertification, training: esTraining, profile: esProfile, mydocument: esMydocument, lookups: esLookups, lottery: esLottery },
+  zh: { common: zhCommon, auth: zhAuth, profileSetting: zhProfileSetting, dashboard: zhDashboard, leaseupApplications: zhLeaseup, opportunities: zhOpportunities, sideMenu: zhSideMenu, recertification: zhRecertification, training: zhTraining, profile: zhProfile, mydocument: zhMydocument, lookups: zhLookups, lottery: zhLottery },
+  bn: { common: bnCommon, auth: bnAuth, profileSetting: bnProfileSetting, dashboard: bnDashboard, leaseupApplications: bnLeaseup, opportunities: bnOpportunities, sideMenu: bnSideMenu, recertification: bnRecertification, training: bnTraining, profile: bnProfile, mydocument: bnMydocument, lookups: bnLookups, lottery: bnLottery },
 };
