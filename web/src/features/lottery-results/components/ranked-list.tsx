@@ -18,7 +18,7 @@ export function RankedList({ page, hasPrevious, busy, onPrevious, onNext }: Rank
   const first = page.items[0]?.rank;
   const last = page.items.at(-1)?.rank;
   return (
-    <section aria-labelledby="ranks-heading" className="panel">
+    <section aria-labelledby="ranks-heading" className="panel" aria-busy={busy}>
       <h2 id="ranks-heading">{t('ranks.title')}</h2>
       {page.items.length === 0 ? (
         <p>{t('ranks.empty')}</p>
@@ -43,11 +43,17 @@ export function RankedList({ page, hasPrevious, busy, onPrevious, onNext }: Rank
           </table>
         </div>
       )}
+      {/* aria-disabled, not disabled: the focused button keeps focus while a page loads and at either end. */}
       <nav aria-label={t('ranks.pages')} className="action-buttons">
-        <button type="button" className="button button-secondary" disabled={!hasPrevious || busy} onClick={onPrevious}>
+        <button type="button" className="button button-secondary" aria-disabled={!hasPrevious || busy} onClick={() => hasPrevious && !busy && onPrevious()}>
           {t('ranks.previous')}
         </button>
-        <button type="button" className="button button-secondary" disabled={page.nextAfter === null || busy} onClick={() => page.nextAfter !== null && onNext(page.nextAfter)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-disabled={page.nextAfter === null || busy}
+          onClick={() => page.nextAfter !== null && !busy && onNext(page.nextAfter)}
+        >
           {t('ranks.next')}
         </button>
       </nav>
