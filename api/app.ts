@@ -47,6 +47,7 @@ import { adminOrganizationRoutes } from './routes/admin-organizations';
 import { adminUserRoutes } from './routes/admin-users';
 import { ambassadorRoutes } from './routes/ambassador';
 import { organizationApplyRoutes } from './routes/organization-apply';
+import { lotteryResultsRoutes } from './routes/lottery-results';
 
 export interface AppDeps {
   config: Config;
@@ -124,6 +125,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(adminUserRoutes, { prefix: '/api/Admin' });
   await app.register(adminOrganizationRoutes, { prefix: '/api/Admin/organizations' });
   await app.register(organizationApplyRoutes, { prefix: '/api/Organization' });
+  await app.register(lotteryResultsRoutes, { prefix: '/api/lottery' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

@@ -29,3 +29,4 @@ export * from './access-grant.table';
 export * from './organization';
 export * from './ambassador';
 export * from './admin';
+export * from './lottery-results';

@@ -80,14 +80,18 @@ function run(command: string, args: string[], options: SpawnOptions): Promise<vo
   });
 }
 
+const user = 'portal';
+const password = 'portal-local';
+
+/** Where the embedded PostgreSQL answers (local only, so its fixed credentials are no secret). */
+export const embeddedPostgresUrl = (port: number, database: string) => `postgres://${user}:${password}@127.0.0.1:${port}/${database}`;
+
 /**
  * Starts a real PostgreSQL with its data in `dir` (initialised on first use, kept afterwards), as a
  * process of its own group so that Ctrl-C reaches the orchestrator, which stops it last.
  */
 export async function startEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedPostgresHandle> {
   const dataDir = resolve(dir);
-  const user = 'portal';
-  const password = 'portal-local';
   if (await isPortOpen(port)) throw new Error(`port ${port} is already in use; set PG_PORT to a free port`);
   const { initdb, postgres } = await postgresBinaries();
   const owner = await postgresUser();
@@ -116,7 +120,7 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
   );
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   void exited.then(() => log.close());
-  const url = (database: string) => `postgres://${user}:${password}@127.0.0.1:${port}/${database}`;
+  const url = (database: string) => embeddedPostgresUrl(port, database);
 
   // Ready when it accepts a query (the port opens before recovery finishes).
   const deadline = Date.now() + 60_000;

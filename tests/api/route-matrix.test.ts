@@ -9,6 +9,8 @@ const PUBLIC = [
   /^\/api\/Account\/(login|register|send-otp|verify-otp|verify-email|senduserregisterotp|verifyuserregisterotp|refresh-token|forget-password|reset-password|check-reset-token\/:x|emailverified\/:x|forgot-username\/:x)$/,
   /^\/api\/ProfileMatch\//,
   /^\/api\/Opportunity\/(published-opportunities|filtered-opportunities|:id|:id\/paper-application)$/,
+  // Issue 10: published lottery results, by log number, without names.
+  /^\/api\/lottery\/:opportunityId\/results$/,
 ];
 
 /**

@@ -43,6 +43,7 @@ import { MyApplicationsRoute } from '../features/lease-up/routes/my-applications
 import { NotFoundRoute } from '../features/misc/routes/not-found';
 import { OpportunitiesRoute } from '../features/opportunities/routes/opportunities';
 import { OpportunityRoute } from '../features/opportunities/routes/opportunity';
+import { LotteryResultsRoute } from '../features/lottery-results/routes/lottery-results';
 import type { Role } from '../lib/domain';
 
 function Protected({ roles, organization = false }: { roles: readonly Role[]; organization?: boolean }) {
@@ -78,6 +79,7 @@ export const router = createBrowserRouter([
       { path: paths.home.path, element: <LandingRoute /> },
       { path: paths.public.opportunities.path, element: <OpportunitiesRoute variant="public" /> },
       { path: paths.public.opportunity.path, element: <OpportunityRoute variant="public" /> },
+      { path: paths.public.lotteryResults.path, element: <LotteryResultsRoute /> },
       {
         path: paths.login.path,
         element: (

@@ -38,6 +38,11 @@ export const paths = {
       path: '/public/opportunity/:id',
       getHref: (id: string) => `/public/opportunity/${encodeURIComponent(id)}`,
     },
+    /** Issue 10: a lottery's published draw and ranks, by log number, without names. */
+    lotteryResults: {
+      path: '/lottery/:opportunityId/results',
+      getHref: (opportunityId: string) => `/lottery/${encodeURIComponent(opportunityId)}/results`,
+    },
   },
   app: {
     dashboard: { path: '/dashboard', getHref: () => '/dashboard' },

@@ -12,6 +12,7 @@ import enProfile from './locales/en/profile.json';
 import enMydocument from './locales/en/mydocument.json';
 import enLookups from './locales/en/lookups.json';
 import enAmbassador from './locales/en/ambassador.json';
+import enLottery from './locales/en/lottery.json';
 import esCommon from './locales/es/common.json';
 import esDashboard from './locales/es/dashboard.json';
 import esLeaseup from './locales/es/leaseupApplications.json';
@@ -25,6 +26,7 @@ import esProfile from './locales/es/profile.json';
 import esMydocument from './locales/es/mydocument.json';
 import esLookups from './locales/es/lookups.json';
 import esAmbassador from './locales/es/ambassador.json';
+import esLottery from './locales/es/lottery.json';
 import zhCommon from './locales/zh/common.json';
 import zhDashboard from './locales/zh/dashboard.json';
 import zhLeaseup from './locales/zh/leaseupApplications.json';
@@ -38,6 +40,7 @@ import zhProfile from './locales/zh/profile.json';
 import zhMydocument from './locales/zh/mydocument.json';
 import zhLookups from './locales/zh/lookups.json';
 import zhAmbassador from './locales/zh/ambassador.json';
+import zhLottery from './locales/zh/lottery.json';
 import bnCommon from './locales/bn/common.json';
 import bnDashboard from './locales/bn/dashboard.json';
 import bnLeaseup from './locales/bn/leaseupApplications.json';
@@ -54,6 +57,10 @@ import bnAmbassador from './locales/bn/ambassador.json';
 
 /** Namespaces of spec section 9 that the app uses so far, plus `common` (layout, login, errors). */
 export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'ambassador'] as const;
+import bnLottery from './locales/bn/lottery.json';
+
+/** Namespaces of spec section 9 that the app uses so far, plus `common` (layout, login, errors). */
+export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'ambassador', 'lottery'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** English is the source language and the shape every other language must match. */
@@ -71,11 +78,12 @@ export const enResources = {
   mydocument: enMydocument,
   lookups: enLookups,
   ambassador: enAmbassador,
+  lottery: enLottery,
 };
 
 export const resources: Record<Language, Record<Namespace, object>> = {
   en: enResources,
-  es: { common: esCommon, auth: esAuth, profileSetting: esProfileSetting, dashboard: esDashboard, leaseupApplications: esLeaseup, opportunities: esOpportunities, sideMenu: esSideMenu, recertification: esRecertification, training: esTraining, profile: esProfile, mydocument: esMydocument, lookups: esLookups, ambassador: esAmbassador },
-  zh: { common: zhCommon, auth: zhAuth, profileSetting: zhProfileSetting, dashboard: zhDashboard, leaseupApplications: zhLeaseup, opportunities: zhOpportunities, sideMenu: zhSideMenu, recertification: zhRecertification, training: zhTraining, profile: zhProfile, mydocument: zhMydocument, lookups: zhLookups, ambassador: zhAmbassador },
-  bn: { common: bnCommon, auth: bnAuth, profileSetting: bnProfileSetting, dashboard: bnDashboard, leaseupApplications: bnLeaseup, opportunities: bnOpportunities, sideMenu: bnSideMenu, recertification: bnRecertification, training: bnTraining, profile: bnProfile, mydocument: bnMydocument, lookups: bnLookups, ambassador: bnAmbassador },
+  es: { common: esCommon, auth: esAuth, profileSetting: esProfileSetting, dashboard: esDashboard, leaseupApplications: esLeaseup, opportunities: esOpportunities, sideMenu: esSideMenu, recertification: esRecertification, training: esTraining, profile: esProfile, mydocument: esMydocument, lookups: esLookups, ambassador: esAmbassador, lottery: esLottery },
+  zh: { common: zhCommon, auth: zhAuth, profileSetting: zhProfileSetting, dashboard: zhDashboard, leaseupApplications: zhLeaseup, opportunities: zhOpportunities, sideMenu: zhSideMenu, recertification: zhRecertification, training: zhTraining, profile: zhProfile, mydocument: zhMydocument, lookups: zhLookups, ambassador: zhAmbassador, lottery: zhLottery },
+  bn: { common: bnCommon, auth: bnAuth, profileSetting: bnProfileSetting, dashboard: bnDashboard, leaseupApplications: bnLeaseup, opportunities: bnOpportunities, sideMenu: bnSideMenu, recertification: bnRecertification, training: bnTraining, profile: bnProfile, mydocument: bnMydocument, lookups: bnLookups, ambassador: bnAmbassador, lottery: bnLottery },
 };

@@ -1,0 +1,22 @@
+import type { LotteryVerification } from './verify';
+
+const mark = (ok: boolean) => (ok ? 'ok      ' : 'MISMATCH');
+
+/** The report `npm run lottery:verify` prints: one line per check, then what is wrong. */
+export function formatVerification(v: LotteryVerification): string {
+  const lines = [
+    `Lottery of opportunity ${v.opportunityId} (${v.algorithm ?? 'no algorithm recorded'})`,
+    `  ${mark(v.seedHashMatches)}  revealed seed hashes to the seed hash committed when applications opened`,
+    `  ${mark(v.listHashMatches)}  the ${v.entries} ranked application(s) hash to the published list hash`,
+    `  ${mark(v.resultHashMatches)}  the order recomputed from the seeds hashes to the published result hash`,
+    `  ${mark(v.storedOrderMatches)}  the stored ranks, in order, hash to the published result hash`,
+    `  ${mark(v.mismatchCount === 0)}  every stored rank equals the recomputed rank`,
+    `  ${mark(v.groupPositionMismatches.length === 0)}  every stored group position equals the recomputed one`,
+  ];
+  if (v.computed) lines.push(`  computed list hash   ${v.computed.listHash}`, `  computed result hash ${v.computed.resultHash}`);
+  for (const m of v.mismatches.slice(0, 20)) lines.push(`  log number ${m.logNumber}: stored rank ${m.stored ?? 'none'}, recomputed ${m.computed}`);
+  if (v.mismatchCount > 20) lines.push(`  ... and ${v.mismatchCount - 20} more`);
+  for (const p of v.problems) lines.push(`  - ${p}`);
+  lines.push(v.matches ? 'RESULT: the published draw verifies.' : 'RESULT: the published draw does NOT verify.');
+  return lines.join('\n');
+}

@@ -1,0 +1,98 @@
+/**
+ * The public lottery results page (issue 10 items 3 and 4) in Chromium, signed out, by keyboard:
+ * the published values and their verification, a search by log number, and the ranked list page
+ * by page. Real stack in-process; the drawn lottery is written straight into the tables.
+ */
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { STORAGE_KEYS } from '../../domain';
+import { insertDrawnLottery, type DrawnLottery } from '../helpers/drawn-lottery';
+import { startStack, type Stack } from '../helpers/stack';
+
+const ARTIFACTS = new URL('../.artifacts/browser/', import.meta.url);
+let browser: Browser;
+let stack: Stack;
+let lottery: DrawnLottery;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  stack = await startStack({ listen: true, seed: false });
+  lottery = await insertDrawnLottery(stack.db, { households: 120, units: 10 });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await stack?.close();
+});
+
+async function newPage(label: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'en-US' });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  onTestFailed(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: new URL(`lottery-${label}-${Date.now()}.png`, ARTIFACTS).pathname, fullPage: true }).catch(() => undefined);
+  });
+  return page;
+}
+
+describe('public lottery results page', () => {
+  it('shows the verified draw, finds a log number and pages the ranked list, by keyboard', async () => {
+    const page = await newPage('results');
+    await page.goto(`/lottery/${lottery.opportunityId}/results`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Lottery results: Lottery homes /);
+    await page.getByText('Verified: recomputing the draw').waitFor();
+    for (const value of [lottery.seed, lottery.result.listHash, lottery.result.resultHash, lottery.publicValue]) await page.getByText(value, { exact: true }).waitFor();
+
+    // Ranks 1..50 first; the next page by keyboard, then back.
+    const table = page.getByRole('table');
+    await expect.poll(() => table.getByRole('row').count()).toBe(51);
+    await expect.poll(() => table.locator('caption').textContent()).toBe('Ranks 1 to 50');
+    await page.getByRole('button', { name: 'Next page' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => table.locator('caption').textContent()).toBe('Ranks 51 to 100');
+    const rank51 = lottery.result.ranked[50]!;
+    await table.getByRole('rowheader', { name: rank51.logNumber, exact: true }).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => table.locator('caption').textContent()).toBe('Ranks 101 to 120');
+    expect(await page.getByRole('button', { name: 'Next page' }).getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await expect.poll(() => table.locator('caption').textContent()).toBe('Ranks 51 to 100');
+
+    // Search, typed in lower case and submitted with Enter.
+    const someone = lottery.result.ranked.find((r) => Object.keys(r.groupPositions).length > 0)!;
+    const box = page.getByLabel('Lottery log number');
+    await box.fill('not a number!');
+    await box.press('Enter');
+    await page.getByText('Enter a log number like LU-000123').waitFor();
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    await box.fill(someone.logNumber.toLowerCase());
+    await box.press('Enter');
+    await page.getByText(`Log number ${someone.logNumber}: rank ${someone.rank}`).waitFor();
+    await page.getByText(/^Position \d+ among /).first().waitFor();
+    await box.fill('LU-0');
+    await box.press('Enter');
+    await page.getByText('No ranked application has the log number LU-0.').waitFor();
+
+    // Nothing personal on the page.
+    const text = await page.locator('body').innerText();
+    for (const personal of ['First1', 'Last1', '@example.test']) expect(text).not.toContain(personal);
+  });
+
+  it('before the draw shows the committed seed hash only, in Spanish too', async () => {
+    const pending = await insertDrawnLottery(stack.db, { households: 4, drawn: false });
+    const page = await newPage('pending');
+    await page.addInitScript((key) => localStorage.setItem(key, 'es'), STORAGE_KEYS.language);
+    await page.goto(`/lottery/${pending.opportunityId}/results`);
+    await page.getByText('La lotería aún no se ha sorteado.', { exact: false }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toContain(pending.seed);
+  });
+});

@@ -1,0 +1,9 @@
+import type { TFunction } from 'i18next';
+
+/** Preference groups with a translated name; any other group code is shown as it is stored. */
+const NAMED_GROUPS = ['mobility', 'hearing_vision', 'community_board', 'municipal_employee'] as const;
+type NamedGroup = (typeof NAMED_GROUPS)[number];
+
+export function groupName(t: TFunction<'lottery'>, group: string): string {
+  return (NAMED_GROUPS as readonly string[]).includes(group) ? t(`groups.${group as NamedGroup}`) : group;
+}
