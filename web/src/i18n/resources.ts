@@ -54,9 +54,6 @@ import bnProfile from './locales/bn/profile.json';
 import bnMydocument from './locales/bn/mydocument.json';
 import bnLookups from './locales/bn/lookups.json';
 import bnAmbassador from './locales/bn/ambassador.json';
-
-/** Namespaces of spec section 9 that the app uses so far, plus `common` (layout, login, errors). */
-export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'ambassador'] as const;
 import bnLottery from './locales/bn/lottery.json';
 
 /** Namespaces of spec section 9 that the app uses so far, plus `common` (layout, login, errors). */
