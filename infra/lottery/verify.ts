@@ -62,7 +62,7 @@ export async function verifyLottery(db: Db, opportunityId: string): Promise<Lott
   // Rank order, so the stored order can be hashed as read; the (opportunity_id, lottery_rank, id) index serves it.
   const rows = await db
     .selectFrom('applications')
-    .select(['log_number', 'lottery_rank', 'lottery_groups', 'lottery_group_positions'])
+    .select(['id', 'log_number', 'lottery_rank', 'lottery_groups', 'lottery_group_positions'])
     .where('opportunity_id', '=', opportunityId)
     .where('lottery_rank', 'is not', null)
     .orderBy('lottery_rank')
@@ -70,8 +70,8 @@ export async function verifyLottery(db: Db, opportunityId: string): Promise<Lott
     .execute();
 
   const problems: string[] = [];
-  const withLog = rows.filter((r): r is typeof r & { log_number: string } => r.log_number !== null);
-  if (withLog.length < rows.length) problems.push(`${rows.length - withLog.length} ranked application(s) have no log number`);
+  // As the draw activity does (activities/lottery.ts): an application without a log number enters under its id.
+  const withLog = rows.map((r) => ({ ...r, log_number: r.log_number ?? r.id }));
   const entries: LotteryEntry[] = withLog.map((r) => ({ logNumber: r.log_number, groups: r.lottery_groups ?? [] }));
 
   const seedHashMatches = seedHash(lottery.seed_revealed) === lottery.seed_hash;

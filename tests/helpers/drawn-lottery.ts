@@ -11,7 +11,8 @@ export interface DrawnLottery {
   result: DrawResult;
 }
 
-const GROUPS = ['mobility', 'hearing_vision', 'community_board'];
+// The preference groups of domain/lottery.ts (LOTTERY_GROUPS on main).
+const GROUPS = ['disability', 'senior', 'community'];
 
 /**
  * A lottery opportunity written straight into the tables, as the lead's draw activity leaves them:
@@ -23,7 +24,7 @@ export async function insertDrawnLottery(
   db: Db,
   options: { households?: number; units?: number; setAsides?: SetAside[]; drawn?: boolean; published?: boolean; now?: Date } = {},
 ): Promise<DrawnLottery> {
-  const { households = 40, units = 6, setAsides = [{ group: 'mobility', share: 0.05 }, { group: 'hearing_vision', share: 0.02 }], drawn = true, published = true } = options;
+  const { households = 40, units = 6, setAsides = [{ group: 'disability', share: 0.05 }, { group: 'senior', share: 0.02 }], drawn = true, published = true } = options;
   const now = options.now ?? new Date('2026-11-20T15:00:00Z');
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const org = await db.insertInto('organizations').values({ name: `Lottery org ${tag}`, slug: `lottery-${tag.toLowerCase()}` }).returning('id').executeTakeFirstOrThrow();

@@ -47,7 +47,7 @@ describe('lottery:verify (issue 10: detects one altered rank)', async () => {
   it('catches a regrouped application, a removed one and a seed that does not match its commitment', async () => {
     const lottery = await insertDrawnLottery(db, { households: 30, units: 4 });
     const [first, second] = lottery.result.ranked;
-    await db.updateTable('applications').set({ lottery_groups: JSON.stringify(['mobility', 'municipal']) }).where('log_number', '=', first!.logNumber).execute();
+    await db.updateTable('applications').set({ lottery_groups: JSON.stringify(['disability', 'municipal']) }).where('log_number', '=', first!.logNumber).execute();
     expect(await verifyLottery(db, lottery.opportunityId)).toMatchObject({ matches: false, listHashMatches: false });
 
     await db.updateTable('applications').set({ lottery_groups: JSON.stringify(lottery.entries.find((e) => e.logNumber === first!.logNumber)!.groups) }).where('log_number', '=', first!.logNumber).execute();
