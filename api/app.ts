@@ -24,6 +24,8 @@ import { specialIncomeRoutes } from './routes/special-income';
 import { housingChoicesRoutes } from './routes/housing-choices';
 import { lookupRoutes } from './routes/lookups';
 import { documentRoutes } from './routes/documents';
+import { documentLinkRoutes } from './routes/document-links';
+import { redirectRoutes } from './routes/redirect';
 import { profileMatchRoutes } from './routes/profile-match';
 import { signatureRoutes } from './routes/signature';
 import { userProfileRoutes } from './routes/user-profile';
@@ -87,11 +89,13 @@ export async function buildApp({ config, db, temporal, blobs }: AppDeps): Promis
   await app.register(housingChoicesRoutes, { prefix: '/api/HousingChoices' });
   await app.register(lookupRoutes, { prefix: '/api/Lookups' });
   await app.register(documentRoutes, { prefix: '/api/Document' });
+  await app.register(documentLinkRoutes, { prefix: '/api/Document' });
   await app.register(managerTaskRoutes, { prefix: '/api/ManagerTasks' });
   await app.register(recertificationRoutes, { prefix: '/api/TenantRecertificationStatus' });
   await app.register(relocationRoutes, { prefix: '/api/Relocation' });
   await app.register(dashboardRoutes, { prefix: '/api/Dashboard' });
   await app.register(profileLockStatusRoutes, { prefix: '/api/UserProfile' });
+  await app.register(redirectRoutes, { prefix: '/api/redirect' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

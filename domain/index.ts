@@ -14,3 +14,5 @@ export * from './household';
 export * from './income';
 export * from './assets';
 export * from './documents';
+export * from './pay-stubs';
+export * from './redirect';

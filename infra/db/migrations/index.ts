@@ -8,6 +8,8 @@ import * as recertificationRelocation from './2026-11-22T0600-recertification-re
 import * as leaseUp from './2026-11-22T0700-lease-up';
 import * as appointmentSlots from './2026-11-22T0710-appointment-slots';
 import * as caseViews from './2026-11-22T0725-case-views';
+import * as notificationClicks from './2026-11-23T0600-notification-clicks';
+import * as payStubDates from './2026-11-23T0610-pay-stub-dates';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0700-lease-up': leaseUp,
   '2026-11-22T0710-appointment-slots': appointmentSlots,
   '2026-11-22T0725-case-views': caseViews,
+  '2026-11-23T0600-notification-clicks': notificationClicks,
+  '2026-11-23T0610-pay-stub-dates': payStubDates,
 };
