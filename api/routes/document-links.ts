@@ -32,7 +32,7 @@ export const documentLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The signed link itself: no session, the signature is the permission.
-  app.get('/shared/:token', { schema: { params: z.object({ token: z.string().max(300) }) } }, async (request, reply) => {
+  app.get('/shared/:token', { schema: { params: z.object({ token: z.string().max(100) }) } }, async (request, reply) => {
     const claims = verifyDocumentLink(key, request.params.token, Math.floor(Date.now() / 1000));
     if (!claims) throw new HttpError(404, 'linkExpired');
     const row = await app.db

@@ -25,22 +25,27 @@ function signingKey(dataKey: string): Buffer {
   return key;
 }
 
-const mac = (dataKey: string, payload: string) => createHmac('sha256', signingKey(dataKey)).update(payload).digest('base64url');
+/** 128 bits of HMAC-SHA256: plenty for a link that lives minutes, and short enough for a path segment. */
+const mac = (dataKey: string, payload: Buffer) => createHmac('sha256', signingKey(dataKey)).update(payload).digest().subarray(0, 16);
+const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
+const uuidText = (b: Buffer) => b.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 
+/** household (16 bytes) + document (16 bytes) + expiry (4 bytes), then the MAC, base64url. */
 export function signDocumentLink(dataKey: string, claims: DocumentLinkClaims): string {
-  const payload = Buffer.from(`${claims.householdId}.${claims.documentId}.${claims.expiresAt}`).toString('base64url');
-  return `${payload}.${mac(dataKey, payload)}`;
+  const expiry = Buffer.alloc(4);
+  expiry.writeUInt32BE(claims.expiresAt);
+  const payload = Buffer.concat([uuidBytes(claims.householdId), uuidBytes(claims.documentId), expiry]);
+  return Buffer.concat([payload, mac(dataKey, payload)]).toString('base64url');
 }
 
 /** The claims of a genuine, unexpired link; null for anything else. `nowSeconds` is injected. */
 export function verifyDocumentLink(dataKey: string, token: string, nowSeconds: number): DocumentLinkClaims | null {
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(mac(dataKey, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  const [householdId, documentId, expires] = Buffer.from(payload, 'base64url').toString('utf8').split('.');
-  const expiresAt = Number(expires);
-  if (!householdId || !documentId || !Number.isInteger(expiresAt) || expiresAt <= nowSeconds) return null;
-  return { householdId, documentId, expiresAt };
+  if (!/^[A-Za-z0-9_-]{70,80}$/.test(token)) return null;
+  const raw = Buffer.from(token, 'base64url');
+  if (raw.length !== 52) return null;
+  const payload = raw.subarray(0, 36);
+  if (!timingSafeEqual(mac(dataKey, payload), raw.subarray(36))) return null;
+  const expiresAt = payload.readUInt32BE(32);
+  if (expiresAt <= nowSeconds) return null;
+  return { householdId: uuidText(payload.subarray(0, 16)), documentId: uuidText(payload.subarray(16, 32)), expiresAt };
 }

@@ -9,6 +9,9 @@ const PUBLIC = [
   /^\/api\/Account\/(login|register|send-otp|verify-otp|verify-email|senduserregisterotp|verifyuserregisterotp|refresh-token|forget-password|reset-password|check-reset-token\/:x|emailverified\/:x|forgot-username\/:x)$/,
   /^\/api\/ProfileMatch\//,
   /^\/api\/Opportunity\/(published-opportunities|filtered-opportunities|:id|:id\/paper-application)$/,
+  // Issue 16: the notification redirect log (people clicking a link are often signed out) and a
+  // signed document link (the signature is the permission).
+  /^\/api\/redirect\/redirectToDestination$/, /^\/api\/Document\/shared\/:token$/,
 ];
 
 /**
