@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import zlib from 'node:zlib';
+import { webCacheHeaders } from './web-cache';
 import type { Client } from '@temporalio/client';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../domain';
@@ -63,6 +66,10 @@ export async function buildApp({ config, db, temporal, blobs }: AppDeps): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Issue 11: answers compressed (API JSON and index.html here; the built assets are stored
+  // compressed by the web build and sent as they are, see web/build/compressed-assets.ts).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('temporal', temporal);
@@ -100,12 +107,12 @@ export async function buildApp({ config, db, temporal, blobs }: AppDeps): Promis
 
   const webRoot = resolve(config.WEB_DIST);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, preCompressed: true, cacheControl: false, setHeaders: webCacheHeaders });
 
   // Unknown API paths answer in the envelope; any other GET is a client-side route of the web app.
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/codec/')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ status: 404, message: MESSAGES.notFound, data: { code: 'notFound' } });
   });

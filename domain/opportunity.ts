@@ -1,12 +1,13 @@
 import { z } from 'zod';
 
-export const OPPORTUNITY_KINDS = ['rental', 'ownership'] as const;
-export type OpportunityKind = (typeof OPPORTUNITY_KINDS)[number];
+import { OPPORTUNITY_FILTER_TYPES, OPPORTUNITY_KINDS, OPPORTUNITY_SEARCH_MAX, type OpportunityKind } from './opportunity-filter';
+
+export { OPPORTUNITY_FILTER_TYPES, OPPORTUNITY_KINDS, parseOpportunityFilter, type OpportunityKind } from './opportunity-filter';
 
 /** Spec section 2: filter rental, ownership or all. */
 export const OpportunityFilter = z.object({
-  type: z.enum(['all', ...OPPORTUNITY_KINDS]).default('all'),
-  search: z.string().trim().max(200).optional(),
+  type: z.enum(OPPORTUNITY_FILTER_TYPES).default('all'),
+  search: z.string().trim().max(OPPORTUNITY_SEARCH_MAX).optional(),
 });
 export type OpportunityFilter = z.infer<typeof OpportunityFilter>;
 

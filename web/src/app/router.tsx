@@ -1,42 +1,53 @@
 import { createBrowserRouter, Outlet, useParams } from 'react-router-dom';
 import { PublicLayout } from '../components/layouts/public-layout';
-import { SignedInLayout } from '../components/layouts/signed-in-layout';
 import { paths } from '../config/paths';
 import { AMBASSADOR_ROLES, APPLICATION_VIEWER_ROLES, DASHBOARD_ROLES, MANAGER_ROLES, RESIDENT_ROLES, SETTINGS_ROLES } from '../config/roles';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { SignedOutOnly } from '../features/auth/components/signed-out-only';
-import { LoginRoute } from '../features/auth/routes/login';
-import { AmbassadorDashboardRoute } from '../features/ambassador/routes/ambassador-dashboard';
-import { ChooseOtpMethodRoute } from '../features/auth/routes/choose-otp-method';
-import { ForgetPasswordRoute } from '../features/auth/routes/forget-password';
-import { ForgetUsernameOtpRoute, ForgetUsernameRoute } from '../features/auth/routes/forget-username';
-import { LeaseUpProfileMatchingRoute, LinkProfileRoute, LinkRoute } from '../features/auth/routes/lease-up-matching';
-import { ProfileMatchingRoute } from '../features/auth/routes/profile-matching';
-import { RegisterRoute } from '../features/auth/routes/register';
-import { RequestImpersonateUserRoute } from '../features/auth/routes/request-impersonate-user';
-import { ResetPasswordRoute } from '../features/auth/routes/reset-password';
-import { LinkExpiredRoute, PrivacyPolicyRoute, TermsOfUseRoute, VerifyEmailRoute } from '../features/auth/routes/simple-pages';
-import { VerifyOtpRoute } from '../features/auth/routes/verify-otp';
-import { ProfileSettingRoute } from '../features/settings/routes/profile-setting';
-import { DashboardRoute } from '../features/dashboard/routes/dashboard';
-import { RecertificationRoute } from '../features/recertification/routes/recertification';
-import { RelocationRoute } from '../features/relocation/routes/relocation';
-import { TrainingRoute } from '../features/training/routes/training';
-import { ProfileRoute } from '../features/profile/routes/profile';
-import { MyDocumentsRoute } from '../features/documents/routes/my-documents';
-import { ManagerRecertificationRoute } from '../features/recertification/routes/manager-recertification';
-import { ManagerRelocationRoute } from '../features/relocation/routes/manager-relocation';
-import { ManagerRelocationsRoute } from '../features/relocation/routes/manager-relocations';
-import { LandingRoute } from '../features/landing/routes/landing';
-import { ApplicationRoute } from '../features/lease-up/routes/application';
-import { ManagerTasksRoute } from '../features/lease-up/routes/manager-tasks';
-import { MyFavoritesRoute } from '../features/favorites/routes/my-favorites';
-import { ManageOpportunitiesRoute } from '../features/opportunities/routes/manage-opportunities';
-import { MyApplicationsRoute } from '../features/lease-up/routes/my-applications';
-import { NotFoundRoute } from '../features/misc/routes/not-found';
-import { OpportunitiesRoute } from '../features/opportunities/routes/opportunities';
-import { OpportunityRoute } from '../features/opportunities/routes/opportunity';
-import type { Role } from '../lib/domain';
+import type { Role } from '../lib/domain-core';
+import { lazyRoute } from './lazy-route';
+
+// Every page is its own chunk, loaded when first visited: the public pages pull in only what they
+// show (issue 11: initial JS of public pages).
+// The signed-in layout (menu, idle timer, impersonation banner) is not needed by public pages.
+const SignedInLayout = lazyRoute(() => import('../components/layouts/signed-in-layout'), 'SignedInLayout');
+const LoginRoute = lazyRoute(() => import('../features/auth/routes/login'), 'LoginRoute');
+const AmbassadorDashboardRoute = lazyRoute(() => import('../features/ambassador/routes/ambassador-dashboard'), 'AmbassadorDashboardRoute');
+const ChooseOtpMethodRoute = lazyRoute(() => import('../features/auth/routes/choose-otp-method'), 'ChooseOtpMethodRoute');
+const ForgetPasswordRoute = lazyRoute(() => import('../features/auth/routes/forget-password'), 'ForgetPasswordRoute');
+const ForgetUsernameOtpRoute = lazyRoute(() => import('../features/auth/routes/forget-username'), 'ForgetUsernameOtpRoute');
+const ForgetUsernameRoute = lazyRoute(() => import('../features/auth/routes/forget-username'), 'ForgetUsernameRoute');
+const LeaseUpProfileMatchingRoute = lazyRoute(() => import('../features/auth/routes/lease-up-matching'), 'LeaseUpProfileMatchingRoute');
+const LinkProfileRoute = lazyRoute(() => import('../features/auth/routes/lease-up-matching'), 'LinkProfileRoute');
+const LinkRoute = lazyRoute(() => import('../features/auth/routes/lease-up-matching'), 'LinkRoute');
+const ProfileMatchingRoute = lazyRoute(() => import('../features/auth/routes/profile-matching'), 'ProfileMatchingRoute');
+const RegisterRoute = lazyRoute(() => import('../features/auth/routes/register'), 'RegisterRoute');
+const RequestImpersonateUserRoute = lazyRoute(() => import('../features/auth/routes/request-impersonate-user'), 'RequestImpersonateUserRoute');
+const ResetPasswordRoute = lazyRoute(() => import('../features/auth/routes/reset-password'), 'ResetPasswordRoute');
+const LinkExpiredRoute = lazyRoute(() => import('../features/auth/routes/simple-pages'), 'LinkExpiredRoute');
+const PrivacyPolicyRoute = lazyRoute(() => import('../features/auth/routes/simple-pages'), 'PrivacyPolicyRoute');
+const TermsOfUseRoute = lazyRoute(() => import('../features/auth/routes/simple-pages'), 'TermsOfUseRoute');
+const VerifyEmailRoute = lazyRoute(() => import('../features/auth/routes/simple-pages'), 'VerifyEmailRoute');
+const VerifyOtpRoute = lazyRoute(() => import('../features/auth/routes/verify-otp'), 'VerifyOtpRoute');
+const ProfileSettingRoute = lazyRoute(() => import('../features/settings/routes/profile-setting'), 'ProfileSettingRoute');
+const DashboardRoute = lazyRoute(() => import('../features/dashboard/routes/dashboard'), 'DashboardRoute');
+const RecertificationRoute = lazyRoute(() => import('../features/recertification/routes/recertification'), 'RecertificationRoute');
+const RelocationRoute = lazyRoute(() => import('../features/relocation/routes/relocation'), 'RelocationRoute');
+const TrainingRoute = lazyRoute(() => import('../features/training/routes/training'), 'TrainingRoute');
+const ProfileRoute = lazyRoute(() => import('../features/profile/routes/profile'), 'ProfileRoute');
+const MyDocumentsRoute = lazyRoute(() => import('../features/documents/routes/my-documents'), 'MyDocumentsRoute');
+const ManagerRecertificationRoute = lazyRoute(() => import('../features/recertification/routes/manager-recertification'), 'ManagerRecertificationRoute');
+const ManagerRelocationRoute = lazyRoute(() => import('../features/relocation/routes/manager-relocation'), 'ManagerRelocationRoute');
+const ManagerRelocationsRoute = lazyRoute(() => import('../features/relocation/routes/manager-relocations'), 'ManagerRelocationsRoute');
+const LandingRoute = lazyRoute(() => import('../features/landing/routes/landing'), 'LandingRoute');
+const ApplicationRoute = lazyRoute(() => import('../features/lease-up/routes/application'), 'ApplicationRoute');
+const ManagerTasksRoute = lazyRoute(() => import('../features/lease-up/routes/manager-tasks'), 'ManagerTasksRoute');
+const MyFavoritesRoute = lazyRoute(() => import('../features/favorites/routes/my-favorites'), 'MyFavoritesRoute');
+const ManageOpportunitiesRoute = lazyRoute(() => import('../features/opportunities/routes/manage-opportunities'), 'ManageOpportunitiesRoute');
+const MyApplicationsRoute = lazyRoute(() => import('../features/lease-up/routes/my-applications'), 'MyApplicationsRoute');
+const NotFoundRoute = lazyRoute(() => import('../features/misc/routes/not-found'), 'NotFoundRoute');
+const OpportunitiesRoute = lazyRoute(() => import('../features/opportunities/routes/opportunities'), 'OpportunitiesRoute');
+const OpportunityRoute = lazyRoute(() => import('../features/opportunities/routes/opportunity'), 'OpportunityRoute');
 
 function Protected({ roles }: { roles: readonly Role[] }) {
   return (

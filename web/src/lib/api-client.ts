@@ -1,7 +1,7 @@
 import { paths } from '../config/paths';
-import { isMessageCode, MESSAGES, type Envelope, type ErrorData } from './domain';
+import { isMessageCode, MESSAGES, type Envelope, type ErrorData } from './domain-core';
 import { clearSession, getAccessToken, getSession, saveTokens } from './session';
-import type { AuthTokens } from './domain';
+import type { AuthTokens } from './domain-core';
 
 /** Spec section 9: API time-out 50,000 ms. */
 export const API_TIMEOUT_MS = 50_000;

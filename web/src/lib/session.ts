@@ -1,4 +1,4 @@
-import { parseRole, STORAGE_KEYS, type AuthTokens, type LoginData, type SignedInUser } from './domain';
+import { parseRole, STORAGE_KEYS, type AuthTokens, type LoginData, type SignedInUser } from './domain-core';
 
 /**
  * The signed-in session kept in local storage under `user` and `auth` (spec section 3). A small

@@ -6,6 +6,7 @@ import { homePathFor } from '../../features/auth/home-path';
 import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh';
 import { LanguagePicker } from './language-picker';
 import { MAIN_ID, SkipLink } from './skip-link';
+import { PageSuspense } from '../ui/page-loading';
 import { SiteFooter } from './site-footer';
 
 /** Public pages (spec section 2): brand, language picker and a Login link (or the way back in). */
@@ -35,7 +36,9 @@ export function PublicLayout() {
         </div>
       </header>
       <main id={MAIN_ID} className="site-main" tabIndex={-1}>
-        <Outlet />
+        <PageSuspense>
+          <Outlet />
+        </PageSuspense>
       </main>
       <SiteFooter />
     </div>

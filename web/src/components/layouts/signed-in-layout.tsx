@@ -12,6 +12,7 @@ import { IdleModal } from './idle-modal';
 import { LanguagePicker } from './language-picker';
 import { navItemsFor } from './nav-items';
 import { MAIN_ID, SkipLink } from './skip-link';
+import { PageSuspense } from '../ui/page-loading';
 import { SiteFooter } from './site-footer';
 
 /** Signed-in pages: the role's menu, the language picker and Log out. */
@@ -62,7 +63,9 @@ export function SignedInLayout() {
         </nav>
       ) : null}
       <main id={MAIN_ID} className="site-main" tabIndex={-1}>
-        <Outlet />
+        <PageSuspense>
+          <Outlet />
+        </PageSuspense>
       </main>
       <SiteFooter />
       {session ? <IdleModal onLogout={onLogout} /> : null}
