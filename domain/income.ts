@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from './form-messages';
 import { z } from 'zod';
 import { REASON_MESSAGE, REQUIRED, isoDate, money, optionalDate, optionalMoney, optionalText, requiredText, uuid } from './fields';
 
@@ -45,7 +46,7 @@ export const IncomeInput = z.discriminatedUnion(
       natureOfBusiness: optionalText(200),
       typeOfWork: optionalText(200),
       // Spec section 9: tax return years 3.
-      taxReturnYears: z.array(z.number().int().min(1990).max(2100)).max(3, 'At most 3 tax return years').default([]),
+      taxReturnYears: z.array(z.number().int().min(1990).max(2100)).max(3, FORM_MESSAGES.taxReturnYears).default([]),
       form1099Url: optionalText(500),
       expectedAnnualIncome: optionalMoney,
     }),
@@ -62,7 +63,7 @@ export const IncomeInput = z.discriminatedUnion(
     z.object({
       ...common,
       incomeType: z.literal('zero_income'),
-      amount: z.preprocess((v) => v ?? 0, money).refine((n) => n === 0, 'Zero income must be 0'),
+      amount: z.preprocess((v) => v ?? 0, money).refine((n) => n === 0, FORM_MESSAGES.zeroIncomeMustBeZero),
       duration: z.enum(ZERO_INCOME_DURATIONS, REQUIRED),
       reasons: requiredText(1000),
       expenses: requiredText(1000),
@@ -81,7 +82,7 @@ export const IncomeInput = z.discriminatedUnion(
     z.object({ ...common, incomeType: z.literal('gig_economy'), platformCategory: z.enum(GIG_PLATFORM_CATEGORIES, REQUIRED), platformName: requiredText(200) }),
     simple('income_tax_refund'),
   ],
-  { error: 'Select an income type' },
+  { error: FORM_MESSAGES.selectIncomeType },
 ).superRefine((i, ctx) => {
   // A support payment received differently from what was agreed is a discrepancy: 'Please provide a reason.'
   if (i.incomeType === 'alimony_child_support') {

@@ -16,3 +16,5 @@ export * from './assets';
 export * from './documents';
 export * from './pay-stubs';
 export * from './redirect';
+export * from './form-messages';
+export * from './validation-catalogue';

@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from './form-messages';
 import { z } from 'zod';
 
 import { OPPORTUNITY_FILTER_TYPES, OPPORTUNITY_KINDS, OPPORTUNITY_SEARCH_MAX, type OpportunityKind } from './opportunity-filter';
@@ -78,10 +79,10 @@ export const OpportunityInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   kind: z.enum(OPPORTUNITY_KINDS),
   building: z.string().trim().max(200).default(''),
-  address: z.string().trim().min(1, 'Address is required').max(300),
+  address: z.string().trim().min(1, FORM_MESSAGES.addressRequired).max(300),
   description: z.string().trim().max(5000).default(''),
   amenities: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
-  lotteryEndDate: z.string().date('Invalid date'),
+  lotteryEndDate: z.string().date(FORM_MESSAGES.invalidDate),
   units: z
     .array(
       z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ASSET_KINDS, AssetFlagInput, AssetInput, AssetsMultipleInput, type AssetKind } from '../../domain';
+import { ASSET_KINDS, FORM_MESSAGES, AssetFlagInput, AssetInput, AssetsMultipleInput, type AssetKind } from '../../domain';
 import { HttpError } from '../errors';
 import { signedIn } from '../guards';
 import { answerAssetFlag, deleteAsset, listAssets, saveAssets } from '../services/household-assets';
@@ -43,7 +43,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
   // UpdateAssetFlag answers any kind (or, without kind, the household-wide question); the named flags fix the kind.
   const flag = (fixed?: AssetKind) => async (request: { body: AssetFlagInput } & Parameters<typeof editHousehold>[1], reply: { ok: (d: unknown) => unknown }) =>
     reply.ok(await editHousehold(app, request, (h) => answerAssetFlag(app.db, h, { ...request.body, kind: fixed ?? request.body.kind })));
-  const FixedFlag = z.object({ hasAny: z.boolean({ error: 'Answer required' }), confirmed: z.boolean().default(false) });
+  const FixedFlag = z.object({ hasAny: z.boolean({ error: FORM_MESSAGES.answerRequired }), confirmed: z.boolean().default(false) });
   // Spec section 7's client posts the flag updates; PUT stays for the web app.
   const both = ['POST', 'PUT'] as const;
   app.route({ method: [...both], url: '/UpdateAssetFlag', preHandler: resident, schema: { body: AssetFlagInput }, handler: flag() });

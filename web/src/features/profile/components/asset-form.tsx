@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ASSET_KINDS, AssetInput, BANK_ACCOUNT_TYPES, INVESTMENT_TYPES, LIFE_INSURANCE_TYPES, REAL_ESTATE_TYPES, RETIREMENT_TYPES, TRUST_TYPES,
 } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { householdCalls, useHouseholdMutation } from '../api/profile';
 import { CheckboxField, LookupSelect, TextField } from './fields';
 

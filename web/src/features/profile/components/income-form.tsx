@@ -6,7 +6,7 @@ import {
   type IncomeView,
   type MemberView,
 } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { householdCalls, useHouseholdMutation } from '../api/profile';
 import { LookupSelect, TextField } from './fields';
 

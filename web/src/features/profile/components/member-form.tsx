@@ -5,7 +5,7 @@ import {
   ETHNICITIES, GENDERS, MARITAL_STATUSES, MemberInput, RACES, RELATIONSHIPS, STUDENT_ELIGIBILITIES, STUDENT_STATUSES,
   type MemberForm as MemberFormValues, type MemberView,
 } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { householdCalls, useHouseholdMutation } from '../api/profile';
 import { CheckboxField, LookupSelect, TextField } from './fields';
 import { FieldError } from './field-error';
