@@ -1,10 +1,18 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
-import { isMessageCode, MESSAGES, validationCodeOf, type MessageCode } from './domain';
+import { isMessageCode, MESSAGES, validationCodeOf, type MessageCode, type ValidationCode } from './domain';
 import { useErrorText as useBaseErrorText } from './errors';
 
 const MESSAGE_CODE_BY_TEXT = new Map<string, MessageCode>(Object.entries(MESSAGES).map(([code, text]) => [text, code as MessageCode]));
+
+/** The `common` key that translates a check's message: its catalogue code, else the generic one. */
+export function validationTextKey(message: string): `errors.${MessageCode}` | `validation.${ValidationCode}` | 'validation.invalid' {
+  const code = MESSAGE_CODE_BY_TEXT.get(message) ?? (isMessageCode(message) ? message : undefined);
+  if (code) return `errors.${code}`;
+  const validation = validationCodeOf(message);
+  return validation ? `validation.${validation}` : 'validation.invalid';
+}
 
 /**
  * A check's message in the reader's language. The shared schemas and the API speak the spec's
@@ -14,16 +22,7 @@ const MESSAGE_CODE_BY_TEXT = new Map<string, MessageCode>(Object.entries(MESSAGE
  */
 export function useValidationText(): (message: string | undefined | null) => string | undefined {
   const { t } = useTranslation('common');
-  return useCallback(
-    (message) => {
-      if (!message) return undefined;
-      const code = MESSAGE_CODE_BY_TEXT.get(message) ?? (isMessageCode(message) ? message : undefined);
-      if (code) return t(`errors.${code}`);
-      const validation = validationCodeOf(message);
-      return validation ? t(`validation.${validation}`) : t('validation.invalid');
-    },
-    [t],
-  );
+  return useCallback((message) => (message ? t(validationTextKey(message)) : undefined), [t]);
 }
 
 /**
