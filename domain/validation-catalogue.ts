@@ -24,6 +24,7 @@ export const VALIDATION_MESSAGES = {
   zeroExplanation: ZERO_INCOME_MESSAGES.explanation,
   noValidIncome: ZERO_INCOME_MESSAGES.noValidIncome,
   allZero: ZERO_INCOME_MESSAGES.allZero,
+  zeroIncomeLookAhead: ZERO_INCOME_MESSAGES.lookAhead,
   bankStatements: DOCUMENT_MESSAGES.bankStatements,
   retirementStatement: DOCUMENT_MESSAGES.retirementStatement,
   payStubs: DOCUMENT_MESSAGES.payStubs,
