@@ -7,7 +7,7 @@ import {
   type IncomeView,
   type MemberView,
 } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/validation-text';
+import { useFailureText } from './failure-text';
 import { householdCalls, useHouseholdMutation } from '../api/profile';
 import { CheckboxField, LookupSelect, TextField } from './fields';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -31,7 +31,7 @@ const EXTRA: Partial<Record<(typeof INCOME_TYPES)[number], Extra[]>> = {
 /** Add an income entry of any type, validated by the shared IncomeInput schema. */
 export function IncomeForm({ members, entry, onDone }: { members: MemberView[]; entry?: IncomeView; onDone: () => void }) {
   const { t } = useTranslation(['profile', 'lookups']);
-  const errorText = useErrorText();
+  const failureText = useFailureText();
   const form = useForm<Record<string, string>>({
     resolver: zodResolver(IncomeInput) as never,
     defaultValues: entry
@@ -65,7 +65,7 @@ export function IncomeForm({ members, entry, onDone }: { members: MemberView[]; 
       )}
       {type === 'zero_income' ? <ZeroIncomeLookAhead form={form} errors={errors} /> : null}
       {type === 'long_term_care' ? <LongTermCareNote amount={watch('amount')} frequency={watch('frequency') as PayFrequency} /> : null}
-      {save.error ? <p className="form-error" role="alert">{errorText(save.error)}</p> : null}
+      {save.error ? <p className="form-error" role="alert">{failureText(save.error, 'incomeSave')}</p> : null}
       <div className="action-buttons">
         <button type="submit" className="button button-primary" disabled={save.isPending}>{t('profile:form.save')}</button>
         <button type="button" className="button button-secondary" onClick={onDone}>{t('profile:form.cancel')}</button>
