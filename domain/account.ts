@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export type { AuthTokens, Language, LoginData, SignedInUser } from './session-data';
-export { LANGUAGES, STORAGE_KEYS } from './session-data';
+export { AUTH_MARKER_COOKIE, LANGUAGES, STORAGE_KEYS } from './session-data';
 
 export const LoginBody = z.object({
   /** Username or email. */

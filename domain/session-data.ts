@@ -48,5 +48,11 @@ export const STORAGE_KEYS = {
   language: 'i18nextLng',
 } as const;
 
+/**
+ * Spec section 2: the app shows an Authenticated marker when an authentication cookie exists. The
+ * API sets this cookie at sign-in (it holds no token, only '1') and clears it at logout.
+ */
+export const AUTH_MARKER_COOKIE = 'portal_authenticated';
+
 export const LANGUAGES = ['en', 'es', 'zh', 'bn'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -11,6 +11,7 @@ import { field, perAccountFailures, perAddress } from '../services/rate-limits';
 import { issueTokens, revokeByToken, revokeFamily, rotateRefreshToken } from '../services/tokens';
 import { loadSignedInUser } from '../services/users';
 import { accountRecoveryRoutes } from './account-recovery';
+import { clearAuthenticated, markAuthenticated } from '../services/auth-marker';
 
 const MINUTE = 60_000;
 const userIdParam = z.object({ userId: z.string().uuid() });
@@ -25,6 +26,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const outcome = await login(app, request.body.username, request.body.password);
     switch (outcome.kind) {
       case 'signedIn':
+        markAuthenticated(request, reply);
         return reply.ok(outcome.data, 'Login successful');
       case 'mfa':
         return reply.ok(outcome.data, MESSAGES.mfaRequired);
@@ -58,18 +60,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     await voidCodes(app.db, userId, 'login_mfa_challenge');
     const user = await app.db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirstOrThrow();
-    return reply.ok(await signInAs(app, { userId, role: user.role }), MESSAGES.otpVerified);
+    const session = await signInAs(app, { userId, role: user.role });
+    markAuthenticated(request, reply);
+    return reply.ok(session, MESSAGES.otpVerified);
   });
 
   app.post('/refresh-token', { schema: { body: RefreshTokenBody }, preHandler: perAddress(app, 'refresh', 60, MINUTE) }, async (request, reply) => {
     const result = await rotateRefreshToken(app.db, request.body.refreshToken);
     if (!result.ok) throw new HttpError(401, 'refreshFailed');
-    return reply.ok(await issueTokens(app, result.subject, result.familyId), 'Token refreshed');
+    const tokens = await issueTokens(app, result.subject, result.familyId);
+    markAuthenticated(request, reply);
+    return reply.ok(tokens, 'Token refreshed');
   });
 
   app.post('/logout', { preHandler: requireSession, schema: { body: z.object({ refreshToken: z.string().max(200).optional() }).optional() } }, async (request, reply) => {
     if (request.session.familyId) await revokeFamily(app.db, request.session.familyId);
     if (request.body?.refreshToken) await revokeByToken(app.db, request.body.refreshToken);
+    clearAuthenticated(reply);
     return reply.ok(null, 'Logged out');
   });
 

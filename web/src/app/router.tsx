@@ -6,6 +6,7 @@ import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { SignedOutOnly } from '../features/auth/components/signed-out-only';
 import type { Role } from '../lib/domain-core';
 import { lazyRoute } from './lazy-route';
+import { StartRedirect } from './start-redirect';
 
 // Every page is its own chunk, loaded when first visited: the public pages pull in only what they
 // show (issue 11: initial JS of public pages).
@@ -69,86 +70,92 @@ function ProtectedOpportunity() {
 
 export const router = createBrowserRouter([
   {
-    element: <PublicLayout />,
-    children: [
-      { path: paths.landing.path, element: <LandingRoute /> },
-      { path: paths.home.path, element: <LandingRoute /> },
-      { path: paths.public.opportunities.path, element: <OpportunitiesRoute variant="public" /> },
-      { path: paths.public.opportunity.path, element: <OpportunityRoute variant="public" /> },
-      {
-        path: paths.login.path,
-        element: (
-          <SignedOutOnly>
-            <LoginRoute />
-          </SignedOutOnly>
-        ),
-      },
-      // Spec section 2: signed-out-only pages send a signed-in visitor on; the others need no role.
-      ...[
-        { path: paths.auth.register.path, element: <RegisterRoute kind="applicant" /> },
-        { path: paths.auth.organizationRegister.path, element: <RegisterRoute kind="organization" /> },
-        { path: paths.auth.forgetPassword.path, element: <ForgetPasswordRoute /> },
-        { path: paths.auth.forgetUsername.path, element: <ForgetUsernameRoute /> },
-        { path: paths.auth.resetPassword.path, element: <ResetPasswordRoute /> },
-        { path: paths.auth.verifyEmail.path, element: <VerifyEmailRoute /> },
-        { path: paths.auth.verifyOtp.path, element: <VerifyOtpRoute /> },
-        { path: paths.auth.chooseOtpMethod.path, element: <ChooseOtpMethodRoute /> },
-        { path: paths.auth.profileMatching.path, element: <ProfileMatchingRoute /> },
-        { path: paths.auth.linkProfile.path, element: <LinkProfileRoute /> },
-        { path: paths.auth.link.path, element: <LinkRoute /> },
-        { path: paths.auth.leaseUpProfileMatching.path, element: <LeaseUpProfileMatchingRoute /> },
-      ].map((r) => ({ ...r, element: <SignedOutOnly>{r.element}</SignedOutOnly> })),
-      { path: paths.auth.ambassadorRegister.path, element: <RegisterRoute kind="ambassador" /> },
-      { path: paths.auth.forgetUsernameOtp.path, element: <ForgetUsernameOtpRoute /> },
-      { path: paths.auth.linkExpired.path, element: <LinkExpiredRoute /> },
-      { path: paths.auth.termsOfUse.path, element: <TermsOfUseRoute /> },
-      { path: paths.auth.privacyPolicy.path, element: <PrivacyPolicyRoute /> },
-      { path: paths.auth.requestImpersonateUser.path, element: <RequestImpersonateUserRoute /> },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-  {
-    element: <SignedInLayout />,
+    // Spec section 2: a `redirect` query parameter is read once at start (app/start-redirect.tsx).
+    element: <StartRedirect />,
     children: [
       {
-        element: <Protected roles={DASHBOARD_ROLES} />,
-        children: [{ path: paths.app.dashboard.path, element: <DashboardRoute /> }],
-      },
-      {
-        element: <Protected roles={RESIDENT_ROLES} />,
+        element: <PublicLayout />,
         children: [
-          { path: paths.app.opportunities.path, element: <OpportunitiesRoute variant="app" /> },
-          { path: paths.app.myApplications.path, element: <MyApplicationsRoute /> },
-          { path: paths.app.myFavorites.path, element: <MyFavoritesRoute /> },
-          { path: paths.app.recertification.path, element: <RecertificationRoute /> },
-          { path: paths.app.relocation.path, element: <RelocationRoute /> },
-          { path: paths.app.training.path, element: <TrainingRoute /> },
-          { path: paths.app.profile.path, element: <ProfileRoute /> },
-          { path: paths.app.myDocument.path, element: <MyDocumentsRoute /> },
-        ],
-      },
-      { path: paths.app.opportunity.path, element: <ProtectedOpportunity /> },
-      {
-        element: <Protected roles={APPLICATION_VIEWER_ROLES} />,
-        children: [{ path: paths.app.application.path, element: <ApplicationRoute /> }],
-      },
-      {
-        element: <Protected roles={MANAGER_ROLES} />,
-        children: [
-          { path: paths.manager.tasks.path, element: <ManagerTasksRoute /> },
-          { path: paths.manager.recertification.path, element: <ManagerRecertificationRoute /> },
-          { path: paths.manager.relocations.path, element: <ManagerRelocationsRoute /> },
-          { path: paths.manager.relocation.path, element: <ManagerRelocationRoute /> },
-          { path: paths.manager.opportunities.path, element: <ManageOpportunitiesRoute /> },
+          { path: paths.landing.path, element: <LandingRoute /> },
+          { path: paths.home.path, element: <LandingRoute /> },
+          { path: paths.public.opportunities.path, element: <OpportunitiesRoute variant="public" /> },
+          { path: paths.public.opportunity.path, element: <OpportunityRoute variant="public" /> },
+          {
+            path: paths.login.path,
+            element: (
+              <SignedOutOnly>
+                <LoginRoute />
+              </SignedOutOnly>
+            ),
+          },
+          // Spec section 2: signed-out-only pages send a signed-in visitor on; the others need no role.
+          ...[
+            { path: paths.auth.register.path, element: <RegisterRoute kind="applicant" /> },
+            { path: paths.auth.organizationRegister.path, element: <RegisterRoute kind="organization" /> },
+            { path: paths.auth.forgetPassword.path, element: <ForgetPasswordRoute /> },
+            { path: paths.auth.forgetUsername.path, element: <ForgetUsernameRoute /> },
+            { path: paths.auth.resetPassword.path, element: <ResetPasswordRoute /> },
+            { path: paths.auth.verifyEmail.path, element: <VerifyEmailRoute /> },
+            { path: paths.auth.verifyOtp.path, element: <VerifyOtpRoute /> },
+            { path: paths.auth.chooseOtpMethod.path, element: <ChooseOtpMethodRoute /> },
+            { path: paths.auth.profileMatching.path, element: <ProfileMatchingRoute /> },
+            { path: paths.auth.linkProfile.path, element: <LinkProfileRoute /> },
+            { path: paths.auth.link.path, element: <LinkRoute /> },
+            { path: paths.auth.leaseUpProfileMatching.path, element: <LeaseUpProfileMatchingRoute /> },
+          ].map((r) => ({ ...r, element: <SignedOutOnly>{r.element}</SignedOutOnly> })),
+          { path: paths.auth.ambassadorRegister.path, element: <RegisterRoute kind="ambassador" /> },
+          { path: paths.auth.forgetUsernameOtp.path, element: <ForgetUsernameOtpRoute /> },
+          { path: paths.auth.linkExpired.path, element: <LinkExpiredRoute /> },
+          { path: paths.auth.termsOfUse.path, element: <TermsOfUseRoute /> },
+          { path: paths.auth.privacyPolicy.path, element: <PrivacyPolicyRoute /> },
+          { path: paths.auth.requestImpersonateUser.path, element: <RequestImpersonateUserRoute /> },
+          { path: '*', element: <NotFoundRoute /> },
         ],
       },
       {
-        element: <Protected roles={SETTINGS_ROLES} />,
-        children: [{ path: paths.settings.profileSetting.path, element: <ProfileSettingRoute /> }],
-      },
-      {
-        element: <Protected roles={AMBASSADOR_ROLES} />,
-        children: [{ path: paths.ambassador.dashboard.path, element: <AmbassadorDashboardRoute /> }],
+        element: <SignedInLayout />,
+        children: [
+          {
+            element: <Protected roles={DASHBOARD_ROLES} />,
+            children: [{ path: paths.app.dashboard.path, element: <DashboardRoute /> }],
+          },
+          {
+            element: <Protected roles={RESIDENT_ROLES} />,
+            children: [
+              { path: paths.app.opportunities.path, element: <OpportunitiesRoute variant="app" /> },
+              { path: paths.app.myApplications.path, element: <MyApplicationsRoute /> },
+              { path: paths.app.myFavorites.path, element: <MyFavoritesRoute /> },
+              { path: paths.app.recertification.path, element: <RecertificationRoute /> },
+              { path: paths.app.relocation.path, element: <RelocationRoute /> },
+              { path: paths.app.training.path, element: <TrainingRoute /> },
+              { path: paths.app.profile.path, element: <ProfileRoute /> },
+              { path: paths.app.myDocument.path, element: <MyDocumentsRoute /> },
+            ],
+          },
+          { path: paths.app.opportunity.path, element: <ProtectedOpportunity /> },
+          {
+            element: <Protected roles={APPLICATION_VIEWER_ROLES} />,
+            children: [{ path: paths.app.application.path, element: <ApplicationRoute /> }],
+          },
+          {
+            element: <Protected roles={MANAGER_ROLES} />,
+            children: [
+              { path: paths.manager.tasks.path, element: <ManagerTasksRoute /> },
+              { path: paths.manager.recertification.path, element: <ManagerRecertificationRoute /> },
+              { path: paths.manager.relocations.path, element: <ManagerRelocationsRoute /> },
+              { path: paths.manager.relocation.path, element: <ManagerRelocationRoute /> },
+              { path: paths.manager.opportunities.path, element: <ManageOpportunitiesRoute /> },
+            ],
+          },
+          {
+            element: <Protected roles={SETTINGS_ROLES} />,
+            children: [{ path: paths.settings.profileSetting.path, element: <ProfileSettingRoute /> }],
+          },
+          {
+            element: <Protected roles={AMBASSADOR_ROLES} />,
+            children: [{ path: paths.ambassador.dashboard.path, element: <AmbassadorDashboardRoute /> }],
+          },
+        ],
       },
     ],
   },

@@ -22,6 +22,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server answered and refused (4xx): the input or the link is wrong. Anything else (no answer,
+ * a time-out, a server fault) means the check itself could not be made, which the spec words
+ * differently ('OTP verification failed', 'Something went wrong while checking token.').
+ */
+export const wasRefused = (error: unknown): boolean => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;

@@ -1,3 +1,4 @@
+import { clearAuthCookie } from './auth-cookie';
 import { parseRole, STORAGE_KEYS, type AuthTokens, type LoginData, type SignedInUser } from './domain-core';
 
 /**
@@ -105,6 +106,7 @@ export function saveTokens(tokens: AuthTokens): void {
 
 /** Forgets the session (spec section 4 logout, section 8 401), including any impersonation. */
 export function clearSession(): void {
+  clearAuthCookie();
   localStorage.removeItem(STORAGE_KEYS.user);
   localStorage.removeItem(STORAGE_KEYS.auth);
   localStorage.removeItem(STORAGE_KEYS.realUser);

@@ -5,6 +5,7 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { homePathFor } from '../../features/auth/home-path';
 import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh';
 import { LanguagePicker } from './language-picker';
+import { AuthMarker } from './auth-marker';
 import { MAIN_ID, SkipLink } from './skip-link';
 import { PageSuspense } from '../ui/page-loading';
 import { SiteFooter } from './site-footer';
@@ -23,6 +24,7 @@ export function PublicLayout() {
           {t('brand')}
         </Link>
         <div className="header-tools">
+          <AuthMarker />
           <LanguagePicker />
           {session ? (
             <Link to={homePathFor(session.user.role)} className="button button-secondary">

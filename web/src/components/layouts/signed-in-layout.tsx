@@ -10,6 +10,7 @@ import { useApplySettings } from '../../features/settings/use-apply-settings';
 import { ImpersonationBanner } from './impersonation-banner';
 import { IdleModal } from './idle-modal';
 import { LanguagePicker } from './language-picker';
+import { AuthMarker } from './auth-marker';
 import { navItemsFor } from './nav-items';
 import { MAIN_ID, SkipLink } from './skip-link';
 import { PageSuspense } from '../ui/page-loading';
@@ -39,6 +40,7 @@ export function SignedInLayout() {
           {t('brand')}
         </Link>
         <div className="header-tools">
+          <AuthMarker />
           {name ? <span className="signed-in-as">{t('layout.signedInAs', { name })}</span> : null}
           <LanguagePicker />
           <Link to={paths.settings.profileSetting.getHref()} className="button button-secondary">
