@@ -1,7 +1,8 @@
-import type { LeaseUpView, RecertView, RelocationView } from '../domain';
+import type { CaseNotice, LeaseUpView, RecertView, RelocationView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import * as leaseUp from './lease-up';
+import { sendNotice } from './notices';
 import * as profileLock from './profile-lock';
 import * as recertification from './recertification';
 import * as recertificationCycle from './recertification-cycle';
@@ -15,6 +16,8 @@ export interface ActivityDeps {
 /** Activities receive their clients once; workflows proxy `ReturnType<typeof createActivities>`. */
 export function createActivities({ db, blobs }: ActivityDeps) {
   return {
+    // Every case kind: one notice sender, idempotent by the notice's dedupe key.
+    sendNotice: (notice: CaseNotice) => sendNotice(db, notice),
     projectApplication: (view: LeaseUpView) => leaseUp.projectApplication(db, view),
     issueLogNumber: ({ applicationId }: { applicationId: string }) => leaseUp.issueLogNumber(db, applicationId),
     generateLeaseUpLetter: (input: Parameters<typeof leaseUp.generateLeaseUpLetter>[2]) => leaseUp.generateLeaseUpLetter(db, blobs, input),
@@ -22,6 +25,7 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     leaseUpTicSigners: ({ householdId, headUserId, today }: { householdId: string; headUserId: string; today: string }) =>
       recertificationCycle.signersOf(db, headUserId, householdId, today),
     signLeaseUpLetter: (input: Parameters<typeof leaseUp.signLeaseUpLetter>[1]) => leaseUp.signLeaseUpLetter(blobs, input),
+    // Version-1 runs only (workflows/legacy/v1): new runs send through sendNotice.
     notifyApplicant: (input: Parameters<typeof leaseUp.notifyApplicant>[1]) => leaseUp.notifyApplicant(db, input),
     markDocumentsRejected: (input: Parameters<typeof leaseUp.markDocumentsRejected>[1]) => leaseUp.markDocumentsRejected(db, input),
     // Recertification and relocation (issue 6)

@@ -1,75 +1,55 @@
-import { sql } from 'kysely';
 import type { LeaseUpView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
-import { leaseUpWorkflowId } from '../workflows/ids';
+import { leaseUpWorkflowId } from '../infra/temporal/ids';
 import { renderLetterPdf, stampSignature, storeLetter } from './letters';
-import { projectCaseTasks } from './manager-tasks';
-import { enqueueNotification } from './notifications';
+import { reviewDocuments } from '../infra/db/repositories/household-documents';
+import { sendNotice } from './notices';
+import { projectCase } from './projection';
 
 /**
- * Writes the workflow's view into the applications read model, and the case's open manager tasks
- * into the shared inbox (activities/manager-tasks.ts). Idempotent: a repeated projection writes the
- * same rows, and an older version (a retry arriving late) never overwrites a newer one.
+ * Writes the application's view into the `applications` read model and its open manager tasks into
+ * the shared inbox (activities/projection.ts: idempotent, version-guarded).
  */
 export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ written: boolean }> {
-  const row = {
-    id: view.applicationId,
-    workflow_id: leaseUpWorkflowId(view.applicationId),
-    household_id: view.householdId,
-    opportunity_id: view.opportunityId,
-    organization_id: view.organizationId,
-    applicant_user_id: view.applicantUserId,
-    log_number: view.logNumber,
-    status: view.status,
-    current_step: view.currentStep,
-    pending_tasks: JSON.stringify(view.pendingTasks),
-    household_size: view.householdSize,
-    household_income: view.householdIncome,
-    applied_at: view.appliedAt,
-    state_updated_at: view.updatedAt,
-    state_version: view.version,
-    // Older views (before unit offers existed) carry no held unit.
-    held_unit_id: view.heldUnitId ?? null,
-  };
-  const result = await db
-    .insertInto('applications')
-    .values(row)
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet((eb) => ({
-          log_number: eb.ref('excluded.log_number'),
-          status: eb.ref('excluded.status'),
-          current_step: eb.ref('excluded.current_step'),
-          pending_tasks: eb.ref('excluded.pending_tasks'),
-          state_updated_at: eb.ref('excluded.state_updated_at'),
-          state_version: eb.ref('excluded.state_version'),
-          held_unit_id: eb.ref('excluded.held_unit_id'),
-          household_size: eb.ref('excluded.household_size'),
-          household_income: eb.ref('excluded.household_income'),
-          projected_at: sql<Date>`now()`,
-        }))
-        .where('applications.state_version', '<', (eb) => eb.ref('excluded.state_version')),
-    )
-    .executeTakeFirst();
+  const opportunity = await db.selectFrom('opportunities').select('name').where('id', '=', view.opportunityId).executeTakeFirst();
+  const result = await projectCase(
+    db,
+    'applications',
+    {
+      id: view.applicationId,
+      workflow_id: leaseUpWorkflowId(view.applicationId),
+      household_id: view.householdId,
+      opportunity_id: view.opportunityId,
+      organization_id: view.organizationId,
+      applicant_user_id: view.applicantUserId,
+      log_number: view.logNumber,
+      status: view.status,
+      current_step: view.currentStep,
+      pending_tasks: JSON.stringify(view.pendingTasks),
+      household_size: view.householdSize,
+      household_income: view.householdIncome,
+      applied_at: view.appliedAt,
+      state_updated_at: view.updatedAt,
+      state_version: view.version,
+      // Older views (before unit offers existed) carry no held unit.
+      held_unit_id: view.heldUnitId ?? null,
+      view: JSON.stringify(view),
+    },
+    ['log_number', 'status', 'current_step', 'held_unit_id', 'household_size', 'household_income'],
+    {
+      caseKind: 'lease_up',
+      step: view.currentStep,
+      contextId: view.opportunityId,
+      contextName: opportunity?.name ?? null,
+      tasks: view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt, overdue: t.overdue ?? false })),
+    },
+  );
   // A withdrawn or closed application gives its appointment time back to the others.
   if (view.status === 'withdrawn' || view.status === 'closed') {
     await db.deleteFrom('appointment_bookings').where('application_id', '=', view.applicationId).execute();
   }
-  const opportunity = await db.selectFrom('opportunities').select('name').where('id', '=', view.opportunityId).executeTakeFirst();
-  await projectCaseTasks(db, {
-    caseKind: 'lease_up',
-    caseId: view.applicationId,
-    organizationId: view.organizationId,
-    householdId: view.householdId,
-    step: view.currentStep,
-    contextId: view.opportunityId,
-    contextName: opportunity?.name ?? null,
-    version: view.version,
-    tasks: view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt, overdue: t.overdue ?? false })),
-  });
-  return { written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
+  return result;
 }
 
 /** Issues the application's log number once; asking again returns the same number. */
@@ -141,39 +121,20 @@ export async function signLeaseUpLetter(
   return stampSignature(blobs, { ...s, signedKey });
 }
 
-/** A reminder or notice to the applicant through the outbox; the dedupe key makes it send-once. */
+/** Version-1 runs' notice to the applicant (new runs use the shared `sendNotice`). */
 export async function notifyApplicant(
   db: Db,
   n: { applicationId: string; userId: string; template: string; dedupeKey: string; params: Record<string, string> },
 ): Promise<boolean> {
-  const user = await db.selectFrom('users').select(['email', 'preferred_language']).where('id', '=', n.userId).executeTakeFirst();
-  if (!user) return false;
-  return enqueueNotification(db, {
-    userId: n.userId,
-    channel: 'email',
-    toAddress: user.email,
-    template: n.template,
-    language: user.preferred_language,
-    params: { applicationId: n.applicationId, ...n.params },
-    dedupeKey: n.dedupeKey,
-  });
+  return (await sendNotice(db, { userId: n.userId, template: n.template, dedupeKey: n.dedupeKey, params: { applicationId: n.applicationId, ...n.params } })).queued;
 }
 
 /**
  * RejectDocuments: the household's documents named by id are marked rejected by the manager with the
- * reason, so My Documents shows them for re-upload. Idempotent (the same values written again).
+ * reason (My Documents shows them for re-upload) and the household's completion is refreshed.
+ * Idempotent (the same values written again).
  */
 export async function markDocumentsRejected(db: Db, input: { householdId: string; documents: { documentId?: string; reason?: string }[] }): Promise<number> {
-  let marked = 0;
-  for (const d of input.documents) {
-    if (!d.documentId) continue;
-    const result = await db
-      .updateTable('household_documents')
-      .set({ rejected_by_manager: true, rejection_reason: d.reason ?? null })
-      .where('id', '=', d.documentId)
-      .where('household_id', '=', input.householdId)
-      .executeTakeFirst();
-    marked += Number(result.numUpdatedRows ?? 0);
-  }
-  return marked;
+  const reviews = input.documents.flatMap((d) => (d.documentId ? [{ documentId: d.documentId, rejected: true, reason: d.reason ?? null }] : []));
+  return (await reviewDocuments(db, input.householdId, reviews)).length;
 }

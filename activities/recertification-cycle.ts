@@ -1,6 +1,6 @@
 import { ANNUAL_RECERT_LEAD_DAYS, type RecertSigner, type StartRecertificationInput } from '../domain';
 import type { Db } from '../infra/db/database';
-import { recertificationCaseId, recertificationWorkflowId } from '../workflows/ids';
+import { recertificationCaseId, recertificationWorkflowId } from '../infra/temporal/ids';
 
 const DAY = 86_400_000;
 export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

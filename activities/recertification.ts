@@ -1,70 +1,44 @@
-import { sql } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { RecertSigner, RecertView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
-import { recertificationWorkflowId } from '../workflows/ids';
-import { projectCaseTasks } from './manager-tasks';
-import { enqueueNotification } from './notifications';
+import { recertificationWorkflowId } from '../infra/temporal/ids';
+import { sendNotice } from './notices';
+import { projectCase } from './projection';
 
-/**
- * Writes a recertification's view into its read model and its open manager tasks into the shared
- * inbox. Idempotent and version-guarded: an older projection never overwrites a newer one.
- */
+/** Writes a recertification's view into its read model and its open manager tasks into the shared inbox. */
 export async function projectRecertification(db: Db, view: RecertView): Promise<{ written: boolean }> {
-  const row = {
-    id: view.caseId,
-    workflow_id: recertificationWorkflowId(view.caseId),
-    household_id: view.householdId,
-    organization_id: view.organizationId,
-    tenant_user_id: view.tenantUserId,
-    kind: view.kind,
-    deadline: view.deadline,
-    stage: view.stage,
-    status: view.status,
-    profile_locked: view.profileLocked,
-    tenant_signed: view.signers.length > 0 && view.signers.every((s) => s.signedAt !== null),
-    pending_tasks: JSON.stringify(view.pendingTasks),
-    started_at: view.startedAt,
-    state_updated_at: view.updatedAt,
-    state_version: view.version,
-    view: JSON.stringify(view),
-  };
-  const result = await db
-    .insertInto('recertification_cases')
-    .values(row)
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet((eb) => ({
-          stage: eb.ref('excluded.stage'),
-          status: eb.ref('excluded.status'),
-          profile_locked: eb.ref('excluded.profile_locked'),
-          tenant_signed: eb.ref('excluded.tenant_signed'),
-          pending_tasks: eb.ref('excluded.pending_tasks'),
-          state_updated_at: eb.ref('excluded.state_updated_at'),
-          state_version: eb.ref('excluded.state_version'),
-          view: eb.ref('excluded.view'),
-          projected_at: sql<Date>`now()`,
-        }))
-        .where('recertification_cases.state_version', '<', (eb) => eb.ref('excluded.state_version')),
-    )
-    .executeTakeFirst();
   const tenancy = await db.selectFrom('tenancies').select(['building_name', 'unit_number']).where('household_id', '=', view.householdId).executeTakeFirst();
-  await projectCaseTasks(db, {
-    caseKind: 'recertification',
-    caseId: view.caseId,
-    organizationId: view.organizationId,
-    householdId: view.householdId,
-    step: view.stage,
-    contextId: null,
-    contextName: tenancy ? `${tenancy.building_name} ${tenancy.unit_number}` : null,
-    version: view.version,
-    tasks: view.pendingTasks
-      .filter((t) => t.role === 'manager')
-      .map((t) => ({ action: t.action, dueAt: t.dueAt, overdue: view.status === 'expired' })),
-  });
-  return { written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
+  return projectCase(
+    db,
+    'recertification_cases',
+    {
+      id: view.caseId,
+      workflow_id: recertificationWorkflowId(view.caseId),
+      household_id: view.householdId,
+      organization_id: view.organizationId,
+      tenant_user_id: view.tenantUserId,
+      kind: view.kind,
+      deadline: view.deadline,
+      stage: view.stage,
+      status: view.status,
+      profile_locked: view.profileLocked,
+      tenant_signed: view.signers.length > 0 && view.signers.every((s) => s.signedAt !== null),
+      pending_tasks: JSON.stringify(view.pendingTasks),
+      started_at: view.startedAt,
+      state_updated_at: view.updatedAt,
+      state_version: view.version,
+      view: JSON.stringify(view),
+    },
+    ['stage', 'status', 'profile_locked', 'tenant_signed'],
+    {
+      caseKind: 'recertification',
+      step: view.stage,
+      contextId: null,
+      contextName: tenancy ? `${tenancy.building_name} ${tenancy.unit_number}` : null,
+      tasks: view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt, overdue: t.overdue ?? view.status === 'expired' })),
+    },
+  );
 }
 
 export interface NoticeInput {
@@ -75,19 +49,14 @@ export interface NoticeInput {
   deadline: string;
 }
 
-/** Queues a notice in the tenant's language; the dedupe key makes each notice of a case go out once. */
+/** Version-1 runs' notice (new runs use the shared `sendNotice`); the dedupe key makes each go out once. */
 export async function sendRecertificationNotice(db: Db, n: NoticeInput): Promise<{ queued: boolean }> {
-  const user = await db.selectFrom('users').select(['email', 'preferred_language']).where('id', '=', n.tenantUserId).executeTakeFirstOrThrow();
-  const queued = await enqueueNotification(db, {
+  return sendNotice(db, {
     userId: n.tenantUserId,
-    channel: 'email',
-    toAddress: user.email,
     template: n.template,
-    language: user.preferred_language,
     params: { daysBefore: n.daysBefore, deadline: n.deadline },
     dedupeKey: n.template === 'recertification-expired' ? `recert:${n.caseId}:expired` : `recert:${n.caseId}:notice-${n.daysBefore}`,
   });
-  return { queued };
 }
 
 /**

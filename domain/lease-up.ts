@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MessageCode } from './messages';
+import type { ApplicantAction, ManagerAction } from './lease-up.table';
 
 /** Overall status of a lease-up application (shared/design/workflows.md). */
 export const APPLICATION_STATUSES = [
@@ -33,55 +33,6 @@ export type StepState = 'complete' | 'current' | 'pending' | 'skipped';
 /** Who acts on an application: the applicant household or the owning organisation's manager. */
 export type ActorRole = 'applicant' | 'manager';
 
-/**
- * Every action of spec section 4 that the workflow accepts as an Update, named as in the spec.
- * The list grows with the lease-up issue; the names are the workflow message names.
- */
-export const APPLICANT_ACTIONS = [
-  'SubmitProfile',
-  'SubmitAdditionalDocuments',
-  'ProvideConsentForScreening',
-  'DenyConsentForScreening',
-  'ScheduleAppointment',
-  'RescheduleAppointment',
-  'RespondToUnitOffer',
-  'SignTIC',
-  'SignLeaseLetter',
-  'Appeal',
-  'UpdateInfo',
-  'Withdraw',
-] as const;
-export const MANAGER_ACTIONS = [
-  'MarkAsComplete',
-  'RequestConsentForScreening',
-  'RejectApplication',
-  'RejectDocuments',
-  'RequestAdditionalDocuments',
-  'ProceedToAppointmentScheduling',
-  'OfferUnit',
-  'ProceedWithUnitOffer',
-  'GenerateIncomeCertification',
-  'ApproveIncomeCertification',
-  'DenyIncomeCertification',
-  'CompleteLeaseSigning',
-  'GrantAppeal',
-  'DenyAppeal',
-] as const;
-export type ApplicantAction = (typeof APPLICANT_ACTIONS)[number];
-export type ManagerAction = (typeof MANAGER_ACTIONS)[number];
-export type LeaseUpAction = ApplicantAction | ManagerAction;
-export const LeaseUpActionName = z.enum([...APPLICANT_ACTIONS, ...MANAGER_ACTIONS]);
-export const ManagerActionName = z.enum(MANAGER_ACTIONS);
-
-/** Actions a person must confirm because they cannot be undone (spec section 4). */
-export const IRREVERSIBLE_ACTIONS: readonly LeaseUpAction[] = [
-  'Withdraw',
-  'RejectApplication',
-  'RespondToUnitOffer',
-  'DenyIncomeCertification',
-  'DenyAppeal',
-];
-
 /** Who is acting: filled in by the API from the signed-in session, never by the client. */
 export const Actor = z.object({
   userId: z.string().uuid(),
@@ -92,6 +43,7 @@ export const Actor = z.object({
 export type Actor = z.infer<typeof Actor>;
 
 const IsoTime = z.string().datetime({ offset: true, message: 'Invalid date and time' });
+const Reason = z.string().trim().min(1, 'Please provide a reason.').max(2000);
 
 /** A document item the manager rejects or asks for, and the applicant's answer to it. */
 export const DocumentItem = z.object({
@@ -110,49 +62,71 @@ export const OfferedUnit = z.object({
 });
 export type OfferedUnit = z.infer<typeof OfferedUnit>;
 
-/** Body of an action sent by the web app; each action reads the fields it needs. */
-export const ActionBody = z.object({
-  reason: z.string().trim().min(1, 'Please provide a reason.').max(2000).optional(),
-  /** RejectDocuments: the documents and reasons; SubmitAdditionalDocuments: an answer per item. */
-  documents: z.array(DocumentItem).max(50).optional(),
-  /** RequestAdditionalDocuments: document types asked for, a note and the due date. */
-  documentTypes: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
-  note: z.string().trim().max(2000).optional(),
-  dueAt: IsoTime.optional(),
-  /** ProceedToAppointmentScheduling: the slots offered. */
-  slots: z.array(IsoTime).max(50).optional(),
-  /** ScheduleAppointment / RescheduleAppointment: the slot chosen. */
-  slot: IsoTime.optional(),
-  /** OfferUnit: unit ids (the API fills in `units`) and an optional expiry. */
-  unitIds: z.array(z.string().uuid()).max(20).optional(),
-  expiresAt: IsoTime.optional(),
-  /** RespondToUnitOffer. */
-  offerId: z.string().max(40).optional(),
-  accept: z.boolean().optional(),
-  /** UpdateInfo: the household's size and yearly income as now declared. */
-  householdSize: z.number().int().min(1).max(20).optional(),
-  householdIncome: z.number().min(0).max(10_000_000).optional(),
+/** A stored signature as the API hands it to the workflow (the image itself stays in blob storage). */
+export const StoredSignature = z.object({
+  signatureKey: z.string().max(300),
+  ipAddress: z.string().max(64),
+  signerName: z.string().max(200),
+  /** Who signs: the head (their user id, the default) or an adult member (member id). */
+  signerId: z.string().max(100).optional(),
 });
-export type ActionBody = z.infer<typeof ActionBody>;
+export type StoredSignature = z.infer<typeof StoredSignature>;
 
-/** Filled in by the API only: unit details read from the opportunity, the stored signature. */
-export const ActionInput = ActionBody.extend({
-  actor: Actor,
-  units: z.array(OfferedUnit).max(20).optional(),
-  signature: z
-    .object({
-      signatureKey: z.string().max(300),
-      ipAddress: z.string().max(64),
-      signerName: z.string().max(200),
-      /** Who signs: the head (their user id, the default) or an adult member (member id). */
-      signerId: z.string().max(100).optional(),
-    })
-    .optional(),
-});
-export type ActionInput = z.infer<typeof ActionInput>;
+/** Every action may carry a reason (kept in the history); some require one (the action table says which). */
+const Base = z.object({ reason: Reason.optional() });
+const Documents = Base.extend({ documents: z.array(DocumentItem).max(50) });
+const Slot = Base.extend({ slot: IsoTime });
+const Signed = Base.extend({ signature: StoredSignature.optional() });
 
-/** Reasons each action needs; validated once here so the API and the web form agree. */
-export const ACTIONS_NEEDING_REASON: readonly LeaseUpAction[] = ['RejectApplication', 'DenyIncomeCertification', 'DenyAppeal', 'Appeal'];
+/**
+ * The input of each lease-up action (spec section 4), named as in the spec: each action is the
+ * workflow Update of its name and reads only its own fields. Shapes only: what the case's state
+ * allows is the action table's business (domain/lease-up.table.ts).
+ */
+export const LEASE_UP_INPUTS = {
+  // The applicant household
+  SubmitProfile: Base,
+  SubmitAdditionalDocuments: Documents,
+  ProvideConsentForScreening: Base,
+  DenyConsentForScreening: Base,
+  ScheduleAppointment: Slot,
+  RescheduleAppointment: Slot,
+  RespondToUnitOffer: Base.extend({ offerId: z.string().max(40), accept: z.boolean() }),
+  SignTIC: Signed,
+  SignLeaseLetter: Signed,
+  Appeal: Base.extend({ documents: z.array(DocumentItem).max(20).optional() }),
+  UpdateInfo: Base.extend({ householdSize: z.number().int().min(1).max(20), householdIncome: z.number().min(0).max(10_000_000) }),
+  Withdraw: Base,
+  // The organisation's manager
+  MarkAsComplete: Base,
+  RequestConsentForScreening: Base,
+  RejectApplication: Base,
+  RejectDocuments: Documents,
+  /** The document types asked for, a note and the due date. */
+  RequestAdditionalDocuments: Base.extend({ documentTypes: z.array(z.string().trim().min(1).max(200)).max(50), note: z.string().trim().max(2000).optional(), dueAt: IsoTime.optional() }),
+  ProceedToAppointmentScheduling: Base.extend({ slots: z.array(IsoTime).max(50) }),
+  /** The units with their details (the API reads them from the opportunity) and an optional expiry. */
+  OfferUnit: Base.extend({ units: z.array(OfferedUnit).max(20), expiresAt: IsoTime.optional() }),
+  ProceedWithUnitOffer: Base,
+  GenerateIncomeCertification: Base,
+  ApproveIncomeCertification: Base,
+  DenyIncomeCertification: Base,
+  CompleteLeaseSigning: Base,
+  GrantAppeal: Base,
+  DenyAppeal: Base,
+} as const;
+
+export type LeaseUpInputs = { [A in keyof typeof LEASE_UP_INPUTS]: z.infer<(typeof LEASE_UP_INPUTS)[A]> };
+export type LeaseUpAction = keyof LeaseUpInputs;
+/** What an Update of `A` carries: its own input and the actor. */
+export type LeaseUpActionInput<A extends LeaseUpAction = LeaseUpAction> = LeaseUpInputs[A] & { actor: Actor };
+
+/**
+ * What the web app sends for an action: the action's input without what only the API fills in
+ * (unit details are named by id, the signature is stored first).
+ */
+export const OfferUnitBody = Base.extend({ unitIds: z.array(z.string().uuid()).max(20), expiresAt: IsoTime.optional() });
+export type OfferUnitBody = z.infer<typeof OfferUnitBody>;
 
 export interface TimelineEntry {
   step: TimelineStep;
@@ -282,11 +256,8 @@ export interface StartLeaseUpInput {
   householdIncome: number;
   /** Absent in applications started before per-opportunity settings existed: defaults apply. */
   settings?: LeaseUpSettings;
-}
-
-/** A refusal from a validator: the code names the spec message. */
-export interface Refusal {
-  code: MessageCode;
+  /** Issued when the application was made; absent: the workflow issues it when it starts. */
+  logNumber?: string;
 }
 
 /** A row of `getApplications` (spec section 2 and 3: log number, opportunity name, date applied, status). */

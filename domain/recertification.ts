@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RecertManagerAction, RecertTenantAction } from './recertification.table';
 
 /**
  * Recertification (spec sections 3, 4 and shared/design/workflows.md "Recertification").
@@ -21,15 +22,6 @@ export type RecertKind = (typeof RECERT_KINDS)[number];
 
 /** active until completed; expired once the deadline passed before completion (still completable by M). */
 export type RecertStatus = 'active' | 'expired' | 'completed';
-
-export const RECERT_TENANT_ACTIONS = ['ConfirmProfile', 'SubmitProfile', 'SubmitDocuments', 'SignTIC', 'Resubmit'] as const;
-export const RECERT_MANAGER_ACTIONS = ['GenerateTIC', 'Approve', 'ReturnForChanges'] as const;
-export type RecertTenantAction = (typeof RECERT_TENANT_ACTIONS)[number];
-export type RecertManagerAction = (typeof RECERT_MANAGER_ACTIONS)[number];
-export type RecertAction = RecertTenantAction | RecertManagerAction;
-export const RecertActionName = z.enum([...RECERT_TENANT_ACTIONS, ...RECERT_MANAGER_ACTIONS]);
-export const RecertTenantActionName = z.enum(RECERT_TENANT_ACTIONS);
-export const RecertManagerActionName = z.enum(RECERT_MANAGER_ACTIONS);
 
 /** Days before the deadline on which a notice goes out (HUD cadence), each once. */
 export const RECERT_NOTICE_DAYS = [120, 90, 60, 30] as const;
@@ -56,14 +48,26 @@ export const RecertActionBody = z.object({
 });
 export type RecertActionBody = z.infer<typeof RecertActionBody>;
 
-export const RecertActionInput = z.object({
-  actor: RecertActor,
-  reasons: z.array(z.string().min(1).max(1000)).max(20).optional(),
-  signerId: z.string().uuid().optional(),
-  /** Blob key of the stored signature image (the API stores it; never the image itself). */
-  signatureKey: z.string().max(300).optional(),
-});
-export type RecertActionInput = z.infer<typeof RecertActionInput>;
+const Reasons = z.object({ reasons: z.array(z.string().min(1).max(1000)).max(20).optional() });
+const Nothing = z.object({});
+
+/** The input of each recertification action, as its Update carries it (shapes only; the table decides the rest). */
+export const RECERT_INPUTS = {
+  // The tenant household
+  ConfirmProfile: Nothing,
+  SubmitProfile: Nothing,
+  SubmitDocuments: Nothing,
+  /** The signer (the head by default, or an adult member) and the stored signature image's blob key. */
+  SignTIC: z.object({ signerId: z.string().uuid().optional(), signatureKey: z.string().max(300).optional() }),
+  Resubmit: Reasons,
+  // The organisation's manager
+  GenerateTIC: Nothing,
+  Approve: Nothing,
+  ReturnForChanges: Reasons,
+} as const;
+export type RecertInputs = { [A in keyof typeof RECERT_INPUTS]: z.infer<(typeof RECERT_INPUTS)[A]> };
+export type RecertAction = keyof RecertInputs;
+export type RecertActionInput<A extends RecertAction = RecertAction> = RecertInputs[A] & { actor: RecertActor; reason?: string };
 
 export interface RecertSigner {
   id: string;
@@ -114,7 +118,7 @@ export interface RecertView {
   returnReasons: string[];
   notices: RecertNotice[];
   history: RecertHistoryEntry[];
-  pendingTasks: { role: 'tenant' | 'manager'; action: RecertAction; dueAt: string | null }[];
+  pendingTasks: { role: 'tenant' | 'manager'; action: RecertAction; dueAt: string | null; overdue?: boolean }[];
   availableActions: { tenant: RecertTenantAction[]; manager: RecertManagerAction[] };
   approvedAt: string | null;
   updatedAt: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RelocationManagerAction, RelocationTenantAction } from './relocation.table';
 
 /**
  * Temporary relocation (spec sections 1, 2, 7, 9 and shared/design/workflows.md "Relocation"):
@@ -17,13 +18,6 @@ export const RELOCATION_STATUSES = [
 export type RelocationStatus = (typeof RELOCATION_STATUSES)[number];
 /** The household lives in the temporary unit (the user's `underRelocation`). */
 export const UNDER_RELOCATION: readonly RelocationStatus[] = ['relocated', 'overdue'];
-
-export const RELOCATION_TENANT_ACTIONS = ['SubmitProfile', 'AcceptOffer', 'DeclineOffer', 'BookSlot'] as const;
-export const RELOCATION_MANAGER_ACTIONS = ['OfferTemporaryUnit', 'ConfirmMove', 'ExtendRelocation', 'ConfirmReturn'] as const;
-export type RelocationTenantAction = (typeof RELOCATION_TENANT_ACTIONS)[number];
-export type RelocationManagerAction = (typeof RELOCATION_MANAGER_ACTIONS)[number];
-export type RelocationAction = RelocationTenantAction | RelocationManagerAction;
-export const RelocationActionName = z.enum([...RELOCATION_TENANT_ACTIONS, ...RELOCATION_MANAGER_ACTIONS]);
 
 /** Spec section 9: temporary relocation up to 6 months. */
 export const RELOCATION_MONTHS = 6;
@@ -44,19 +38,31 @@ export const RelocationActor = z.object({
   role: z.enum(['tenant', 'manager']),
   impersonatedBy: z.string().uuid().nullable(),
 });
+export type RelocationActor = z.infer<typeof RelocationActor>;
 
-export const RelocationActionInput = z.object({
-  actor: RelocationActor,
-  offerId: z.string().min(1).max(60).optional(),
-  slotId: z.string().min(1).max(40).optional(),
-  unit: TemporaryUnit.optional(),
-  /** Offer expiry (ISO time); OfferTemporaryUnit. */
-  expiresAt: z.string().datetime().optional(),
-  /** ExtendRelocation: the new end (ISO date). */
-  until: z.string().date().optional(),
-  reason: z.string().trim().min(1, 'Please provide a reason.').max(2000).optional(),
-});
-export type RelocationActionInput = z.infer<typeof RelocationActionInput>;
+const Reason = z.string().trim().min(1, 'Please provide a reason.').max(2000);
+const Base = z.object({ reason: Reason.optional() });
+const Offer = Base.extend({ offerId: z.string().min(1).max(60) });
+
+/** The input of each relocation action, as its Update carries it (shapes only; the table decides the rest). */
+export const RELOCATION_INPUTS = {
+  // The tenant household
+  /** The household's profile completion, read by the API when the tenant submits (complete means 100). */
+  SubmitProfile: Base.extend({ profileCompletion: z.number().min(0).max(100) }),
+  AcceptOffer: Offer,
+  DeclineOffer: Offer,
+  BookSlot: Base.extend({ slotId: z.string().min(1).max(40) }),
+  // The organisation's manager
+  /** The temporary unit and an optional offer expiry (ISO time). */
+  OfferTemporaryUnit: Base.extend({ unit: TemporaryUnit, expiresAt: z.string().datetime().optional() }),
+  ConfirmMove: Base,
+  /** The new end (ISO date) and why. */
+  ExtendRelocation: Base.extend({ until: z.string().date() }),
+  ConfirmReturn: Base,
+} as const;
+export type RelocationInputs = { [A in keyof typeof RELOCATION_INPUTS]: z.infer<(typeof RELOCATION_INPUTS)[A]> };
+export type RelocationAction = keyof RelocationInputs;
+export type RelocationActionInput<A extends RelocationAction = RelocationAction> = RelocationInputs[A] & { actor: RelocationActor };
 
 export interface RelocationOffer {
   offerId: string;
@@ -99,6 +105,8 @@ export interface RelocationView {
   underRelocation: boolean;
   pendingTasks: { role: 'tenant' | 'manager'; action: RelocationAction; dueAt: string | null; overdue?: boolean }[];
   availableActions: { tenant: RelocationTenantAction[]; manager: RelocationManagerAction[] };
+  /** Who did what and when (absent in views of runs before the case kit). */
+  history?: { at: string; action: string; by: string; note?: string }[];
   startedAt: string;
   updatedAt: string;
   version: number;
@@ -108,7 +116,7 @@ export const StartRelocationBody = z.object({
   householdId: z.string().uuid('Invalid household id'),
   reason: z.string().trim().min(1, 'Please provide a reason.').max(2000),
 });
-export const OfferUnitBody = TemporaryUnit.extend({ expiresAt: z.string().datetime().optional() });
+export const OfferTemporaryUnitBody = TemporaryUnit.extend({ expiresAt: z.string().datetime().optional() });
 export const ExtendBody = z.object({
   until: z.string().date('Enter a valid date'),
   reason: z.string().trim().min(1, 'Please provide a reason.').max(2000),
@@ -117,13 +125,3 @@ export const BookSlotBody = z.object({
   relocationId: z.string().uuid('Invalid relocation id'),
   slotId: z.string().min(1, 'Required').max(40),
 });
-
-/** Adds calendar months in UTC (31 Aug + 6 months is 28/29 Feb, not 3 Mar). */
-export function addMonthsUtc(iso: string, months: number): string {
-  const d = new Date(iso);
-  const day = d.getUTCDate();
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString();
-}

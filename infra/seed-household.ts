@@ -4,7 +4,7 @@ import type { Database } from './db/database';
 /**
  * A complete household profile for a demo applicant or tenant (issue 4): two members, an address,
  * income with its pay stub on record, no assets, housing choices. It meets every section of the
- * completion rule (api/services/profile-completion.ts), so the seeded 100% is true.
+ * completion rule (infra/db/repositories/profile-completion.ts), so the seeded 100% is true.
  * The seed has no encryption key, so the demo identifiers are on record only as their last 4 digits.
  */
 export async function seedHouseholdProfile(

@@ -4,7 +4,9 @@ import { loadConfig, runMain } from '../infra/config';
 import { assertDatabaseReachable, createDb } from '../infra/db/database';
 import { createLogger } from '../infra/logger';
 import { createTransports, loadNotificationConfig, startDeliveryLoop } from '../infra/notifications';
+import { createTemporalClient } from '../infra/temporal/connection';
 import { createPortalWorker } from './create-worker';
+import { ensureRecertificationSweep } from './recertification-sweep';
 
 // The worker entry point: runs workflows and activities; scales apart from the API.
 await runMain('worker', async () => {
@@ -27,6 +29,16 @@ await runMain('worker', async () => {
     { db, transports: createTransports(notifications), context: { baseUrl: notifications.PUBLIC_BASE_URL }, logger },
     notifications.NOTIFICATION_POLL_MS,
   );
+
+  // Annual cycles must open (and their notices go out) even for tenants who never sign in.
+  const client = await createTemporalClient(config);
+  try {
+    await ensureRecertificationSweep(client, config.TEMPORAL_TASK_QUEUE);
+  } catch (error) {
+    logger.warn({ err: error }, 'recertification sweep not started; annual cycles open when a tenant reads their status');
+  } finally {
+    await client.connection.close();
+  }
 
   // Worker.run() shuts down gracefully on SIGINT/SIGTERM: in-flight activities finish first.
   logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker started');

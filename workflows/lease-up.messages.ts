@@ -1,15 +1,12 @@
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { ActionInput, LeaseUpAction, LeaseUpView } from '../domain';
-import { LeaseUpActionName } from '../domain';
+import type { ActorRole, LeaseUpInputs, LeaseUpView } from '../domain/lease-up';
+import { LEASE_UP_ACTIONS } from '../domain/lease-up.table';
+import { caseMessages } from './case/messages';
 
 /**
- * Messages of the lease-up workflow. The API imports this module (never the workflow itself).
- * Every applicant and manager action is an Update named after the action (spec section 4); its
- * validator refuses what the current state does not allow, and it returns the new view.
+ * Messages of the lease-up workflow, generated from its action table (imported by the API, never
+ * the workflow itself): each applicant and manager action of spec section 4 is an Update named
+ * after it that answers the new view; `getView` is the Query of the current view.
  */
-export const leaseUpUpdates = Object.fromEntries(
-  LeaseUpActionName.options.map((name) => [name, defineUpdate<LeaseUpView, [ActionInput]>(name)]),
-) as Record<LeaseUpAction, ReturnType<typeof defineUpdate<LeaseUpView, [ActionInput]>>>;
-
-/** Current step, timeline, pending tasks and available actions of each role. */
-export const getLeaseUpView = defineQuery<LeaseUpView>('getView');
+export const leaseUpMessages = caseMessages<LeaseUpInputs, ActorRole, LeaseUpView>(LEASE_UP_ACTIONS);
+export const leaseUpUpdates = leaseUpMessages.updates;
+export const getLeaseUpView = leaseUpMessages.getView;

@@ -1,10 +1,8 @@
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
-import type { RelocationAction, RelocationActionInput, RelocationView } from '../domain';
-import { RelocationActionName } from '../domain';
+import type { RelocationInputs, RelocationView } from '../domain/relocation';
+import { RELOCATION_ACTIONS } from '../domain/relocation.table';
+import { caseMessages } from './case/messages';
 
-/** Messages of the relocation workflow (imported by the API). One Update per action, named after it. */
-export const relocationUpdates = Object.fromEntries(
-  RelocationActionName.options.map((name) => [name, defineUpdate<RelocationView, [RelocationActionInput]>(name)]),
-) as Record<RelocationAction, ReturnType<typeof defineUpdate<RelocationView, [RelocationActionInput]>>>;
-
-export const getRelocationView = defineQuery<RelocationView>('getView');
+/** Messages of the relocation workflow, generated from its action table (imported by the API). */
+export const relocationMessages = caseMessages<RelocationInputs, 'tenant' | 'manager', RelocationView>(RELOCATION_ACTIONS);
+export const relocationUpdates = relocationMessages.updates;
+export const getRelocationView = relocationMessages.getView;

@@ -10,7 +10,8 @@ import { HttpError, conflict, notFound } from '../errors';
 import { signedIn } from '../guards';
 import { ensureOwnHousehold } from '../services/household-access';
 import { documentContent, listDocuments, removeDocument, uploadDocuments, type IncomingFile } from '../services/documents';
-import { refreshCompletion, requiredDocuments } from '../services/profile-completion';
+import { reviewDocuments } from '../../infra/db/repositories/household-documents';
+import { refreshCompletion, requiredDocuments } from '../../infra/db/repositories/profile-completion';
 import { HouseholdQuery, IdParams, readHousehold } from './household-helpers';
 
 export const DocumentListQuery = HouseholdQuery.extend({
@@ -129,16 +130,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/ManagerReview', { preHandler: signedIn('manager'), schema: { body: ManagerReviewInput.and(HouseholdQuery) } }, async (request, reply) => {
     const body = request.body;
     const result = await readHousehold(app, request, body.householdId, async (h) => {
-      const row = await app.db
-        .updateTable('household_documents')
-        .set({ rejected_by_manager: body.rejected, needs_review: body.needsReview, rejection_reason: body.rejected ? body.rejectionReason : null })
-        .where('id', '=', body.documentId)
-        .where('household_id', '=', h)
-        .returning('id')
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      await refreshCompletion(app.db, h);
-      return { id: row.id, rejectedByManager: body.rejected, needsReview: body.needsReview, rejectionReason: body.rejectionReason };
+      const [id] = await reviewDocuments(app.db, h, [{ documentId: body.documentId, rejected: body.rejected, needsReview: body.needsReview, reason: body.rejectionReason }]);
+      if (!id) throw notFound();
+      return { id, rejectedByManager: body.rejected, needsReview: body.needsReview, rejectionReason: body.rejectionReason };
     });
     return reply.ok(result);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { editableHousehold, visibleHousehold } from '../services/household-access';
-import { refreshCompletion } from '../services/profile-completion';
+import { refreshCompletion } from '../../infra/db/repositories/profile-completion';
 
 export const IdParams = z.object({ id: z.string().uuid('Invalid id') });
 /** Managers name the household they review; residents may omit it (their own). */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DocumentItem } from '../../domain';
-import { unprocessable } from '../errors';
 import { signedIn } from '../guards';
 import * as leaseUp from '../services/lease-up';
 import * as actions from '../services/lease-up-actions';
@@ -61,8 +60,7 @@ export const leaseUpActionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { applicationId, reason, documents } = request.body;
-      if (!reason) throw unprocessable('reasonRequired');
-      return reply.ok(await leaseUp.act(deps(), request.session, applicationId, 'Appeal', { reason, documents }));
+      return reply.ok(await leaseUp.act(deps(), request.session, applicationId, 'Appeal', { ...(reason ? { reason } : {}), ...(documents ? { documents } : {}) }));
     },
   );
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACTIONS_NEEDING_REASON, ActionBody, ApplyBody, ManagerActionName } from '../../domain';
-import { unprocessable } from '../errors';
+import { LEASE_UP_INPUTS, ApplyBody, ManagerActionName, OfferUnitBody } from '../../domain';
+import { parseBody } from '../errors';
 import { signedIn } from '../guards';
 import * as leaseUp from '../services/lease-up';
 import { offerUnits } from '../services/lease-up-actions';
@@ -35,15 +35,13 @@ export const leaseUpRoutes: FastifyPluginAsyncZod = async (app) => {
     '/updateleaseapplicationstatus/:id/:action',
     {
       preHandler: signedIn('manager'),
-      schema: { params: ApplicationParams.extend({ action: ManagerActionName }), body: ActionBody.nullish() },
+      // The body is the named action's own input (checked below, once the action is known).
+      schema: { params: ApplicationParams.extend({ action: ManagerActionName }), body: z.record(z.string(), z.unknown()).nullish() },
     },
     async (request, reply) => {
       const { id, action } = request.params;
-      const body = request.body ?? {};
-      if (action === 'OfferUnit') return reply.ok(await offerUnits(deps(), request.session, id, body));
-      if (ACTIONS_NEEDING_REASON.includes(action) && !body.reason) throw unprocessable('reasonRequired');
-      const { unitIds: _ignored, ...rest } = body;
-      return reply.ok(await leaseUp.act(deps(), request.session, id, action, rest));
+      if (action === 'OfferUnit') return reply.ok(await offerUnits(deps(), request.session, id, parseBody(OfferUnitBody, request.body)));
+      return reply.ok(await leaseUp.act(deps(), request.session, id, action, parseBody(LEASE_UP_INPUTS[action], request.body) as never));
     },
   );
 
@@ -52,12 +50,12 @@ export const leaseUpRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: signedIn('resident'), schema: { params: ApplicationParams.extend({ consent: z.enum(['true', 'false']) }) } },
     async (request, reply) => {
       const action = request.params.consent === 'true' ? 'ProvideConsentForScreening' : 'DenyConsentForScreening';
-      return reply.ok(await leaseUp.act(deps(), request.session, request.params.id, action));
+      return reply.ok(await leaseUp.act(deps(), request.session, request.params.id, action, {}));
     },
   );
 
   app.post('/withdraw-application/:id', { preHandler: signedIn('resident'), schema: { params: ApplicationParams } }, async (request, reply) =>
-    reply.ok(await leaseUp.act(deps(), request.session, request.params.id, 'Withdraw')),
+    reply.ok(await leaseUp.act(deps(), request.session, request.params.id, 'Withdraw', {})),
   );
 };
 
@@ -68,7 +66,7 @@ export const householdApplicationRoutes: FastifyPluginAsyncZod = async (app) => 
     { preHandler: signedIn('resident'), schema: { params: ApplicationParams } },
     async (request, reply) =>
       reply.ok(
-        await leaseUp.act({ db: app.db, temporal: app.temporal, taskQueue: app.config.TEMPORAL_TASK_QUEUE }, request.session, request.params.id, 'SubmitProfile'),
+        await leaseUp.act({ db: app.db, temporal: app.temporal, taskQueue: app.config.TEMPORAL_TASK_QUEUE }, request.session, request.params.id, 'SubmitProfile', {}),
       ),
   );
 };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RecertActionBody, RecertManagerActionName, RecertTenantActionName, StartInterimBody } from '../../domain';
 import { forbidden, notFound } from '../errors';
 import { signedIn } from '../guards';
-import { ensureAnnual, ensureRecertificationSweep, startInterim } from '../services/recertification-cycle';
+import { ensureAnnual, startInterim } from '../services/recertification-cycle';
 import * as recert from '../services/recertification';
 import { householdOf, organizationOf } from '../services/users';
 
@@ -16,18 +16,6 @@ const HouseholdParams = z.object({ householdId: z.string().uuid('Invalid househo
  */
 export const recertificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, temporal: app.temporal, taskQueue: app.config.TEMPORAL_TASK_QUEUE, blobs: app.blobs });
-
-  // Annual cycles must open (and their notices go out) even for tenants who never sign in: the API
-  // makes sure the one daily sweep runs (a running one is kept). Tests start their own sweeps.
-  if (app.config.NODE_ENV !== 'test') {
-    app.addHook('onReady', async () => {
-      try {
-        await ensureRecertificationSweep(app.temporal, app.config.TEMPORAL_TASK_QUEUE);
-      } catch (error) {
-        app.log.warn({ err: error }, 'recertification sweep not started; annual cycles open on the next start or status read');
-      }
-    });
-  }
 
   app.get('/status', { preHandler: signedIn('resident') }, async (request, reply) => reply.ok(await recert.status(deps(), request.session)));
 

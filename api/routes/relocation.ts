@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BookSlotBody, ExtendBody, OfferUnitBody, StartRelocationBody } from '../../domain';
+import { BookSlotBody, ExtendBody, OfferTemporaryUnitBody, StartRelocationBody } from '../../domain';
 import { signedIn } from '../guards';
 import * as relocation from '../services/relocation';
 
@@ -22,7 +22,7 @@ export const relocationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/submit-profile/:id', { preHandler: signedIn('resident'), schema: { params: IdParams } }, async (request, reply) =>
-    reply.ok(await relocation.act(deps(), request.session, request.params.id, 'SubmitProfile')),
+    reply.ok(await relocation.act(deps(), request.session, request.params.id, 'SubmitProfile', {})),
   );
 
   app.post(
@@ -54,13 +54,13 @@ export const relocationRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.ok(await relocation.startRelocation(deps(), request.session, request.body.householdId, request.body.reason), 'Relocation started', 201),
   );
 
-  app.post('/manager/:id/offer-unit', { preHandler: signedIn('manager'), schema: { params: IdParams, body: OfferUnitBody } }, async (request, reply) => {
+  app.post('/manager/:id/offer-unit', { preHandler: signedIn('manager'), schema: { params: IdParams, body: OfferTemporaryUnitBody } }, async (request, reply) => {
     const { expiresAt, ...unit } = request.body;
     return reply.ok(await relocation.act(deps(), request.session, request.params.id, 'OfferTemporaryUnit', { unit, ...(expiresAt ? { expiresAt } : {}) }));
   });
 
   app.post('/manager/:id/confirm-move', { preHandler: signedIn('manager'), schema: { params: IdParams } }, async (request, reply) =>
-    reply.ok(await relocation.act(deps(), request.session, request.params.id, 'ConfirmMove')),
+    reply.ok(await relocation.act(deps(), request.session, request.params.id, 'ConfirmMove', {})),
   );
 
   app.post('/manager/:id/extend', { preHandler: signedIn('manager'), schema: { params: IdParams, body: ExtendBody } }, async (request, reply) =>
@@ -68,6 +68,6 @@ export const relocationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/manager/:id/confirm-return', { preHandler: signedIn('manager'), schema: { params: IdParams } }, async (request, reply) =>
-    reply.ok(await relocation.act(deps(), request.session, request.params.id, 'ConfirmReturn')),
+    reply.ok(await relocation.act(deps(), request.session, request.params.id, 'ConfirmReturn', {})),
   );
 };

@@ -5,7 +5,7 @@ import type { Db } from '../../infra/db/database';
 import { HttpError, unprocessable } from '../errors';
 import { isProfileLocked } from '../../activities/profile-lock';
 import { listMembers } from './household-members';
-import { computeCompletion, refreshCompletion } from './profile-completion';
+import { computeCompletion, refreshCompletion } from '../../infra/db/repositories/profile-completion';
 
 /** The household's single profile row (address, preferences, questions), created on first write. */
 export async function upsertProfile(db: Db, householdId: string, set: Record<string, unknown>): Promise<void> {

@@ -1,39 +1,44 @@
 import { randomUUID } from 'node:crypto';
-import { WorkflowNotFoundError } from '@temporalio/client';
 import { isIP } from 'node:net';
-import type { ActionBody, ApplicationStatus, LeaseUpView } from '../../domain';
+import type { ApplicationStatus, OfferUnitBody } from '../../domain';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
-import { leaseUpApplicationId } from '../../workflows/ids';
-import { HttpError, forbidden, notFound, unprocessable } from '../errors';
+import { leaseUpApplicationId } from '../../infra/temporal/ids';
+import { HttpError, forbidden, notFound } from '../errors';
 import type { Session } from '../plugins/auth';
-import { act, queryView, viewerRole, type LeaseUpDeps } from './lease-up';
+import { access, act, detail, type LeaseUpDeps } from './lease-up';
 import { decodeSignaturePng, getSavedSignature } from './signatures';
 import { householdOf, organizationOf } from './users';
 
 /**
- * OfferUnit: the manager names units by id; the API checks they belong to the application's
- * opportunity and are not held by another active application, and hands their details to the workflow.
+ * OfferUnit: the manager names units by id; the API reads their details from the application's
+ * opportunity (refusing units of another opportunity, or held by another active application, which
+ * only the read model knows) and hands them to the workflow, which decides the rest.
  */
-export async function offerUnits(deps: LeaseUpDeps, session: Session, applicationId: string, body: ActionBody) {
-  const view = await queryView(deps.temporal, applicationId);
-  if ((await viewerRole(deps.db, session, view)) !== 'manager') throw forbidden();
-  const ids = body.unitIds ?? [];
-  if (ids.length === 0) throw unprocessable('unitsRequired');
-  const units = await deps.db.selectFrom('units').selectAll().where('opportunity_id', '=', view.opportunityId).where('id', 'in', ids).execute();
-  if (units.length !== new Set(ids).size) throw unprocessable('unitUnavailable');
-  const held = await deps.db
-    .selectFrom('applications')
-    .select('held_unit_id')
-    .where('held_unit_id', 'in', ids)
-    .where('id', '!=', applicationId)
-    .where('status', 'in', ['in_review', 'rejected', 'appeal_submitted', 'ended'] satisfies ApplicationStatus[])
-    .execute();
+export async function offerUnits(deps: LeaseUpDeps, session: Session, applicationId: string, body: OfferUnitBody) {
+  const caller = await access(deps.db, session, applicationId);
+  if (caller.role !== 'manager') throw forbidden();
+  const ids = body.unitIds;
+  const [application, units, held] = await Promise.all([
+    deps.db.selectFrom('applications').select('opportunity_id').where('id', '=', applicationId).executeTakeFirstOrThrow(),
+    ids.length ? deps.db.selectFrom('units').selectAll().where('id', 'in', ids).execute() : Promise.resolve([]),
+    ids.length
+      ? deps.db
+          .selectFrom('applications')
+          .select('held_unit_id')
+          .where('held_unit_id', 'in', ids)
+          .where('id', '!=', applicationId)
+          .where('status', 'in', ['in_review', 'rejected', 'appeal_submitted', 'ended'] satisfies ApplicationStatus[])
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  if (units.length !== new Set(ids).size || units.some((u) => u.opportunity_id !== application.opportunity_id)) throw new HttpError(422, 'unitUnavailable');
   if (held.length > 0) throw new HttpError(409, 'unitUnavailable');
   return act(deps, session, applicationId, 'OfferUnit', {
-    ...body,
+    ...(body.reason ? { reason: body.reason } : {}),
+    ...(body.expiresAt ? { expiresAt: body.expiresAt } : {}),
     units: units.map((u) => ({ unitId: u.id, unitNumber: u.unit_number, bedroomType: u.bedroom_type, address: u.address })),
-  });
+  }, caller);
 }
 
 /** The client's IPv4 from the optional `ipAddress` query (spec section 7), else the connection's address. */
@@ -43,9 +48,10 @@ export function clientIp(queryIp: string | undefined, requestIp: string): string
 }
 
 /**
- * Signs the TIC or the lease letter. Refused while impersonating (an ambassador or manager may not
- * sign for someone). The signature image is the one sent, or else the user's saved signature; a copy
- * is kept with the application so a later change of the saved signature does not alter this one.
+ * Signs the TIC or the lease letter with the image sent, or else the user's saved signature. A copy
+ * is kept with the application, so a later change of the saved signature does not alter this one.
+ * Whether this person may sign now (step, impersonation, signer, already signed) is the workflow's
+ * decision; the signer's name comes from the letter's list of signers in the projected view.
  */
 export async function sign(
   deps: LeaseUpDeps & { blobs: BlobStore },
@@ -54,35 +60,33 @@ export async function sign(
   kind: 'tic' | 'lease',
   input: { signatureBase64?: string; ipAddress: string; memberId?: string },
 ) {
-  if (session.realUserId) throw new HttpError(403, 'signingWhileImpersonating');
-  const view = await queryView(deps.temporal, applicationId);
-  if ((await viewerRole(deps.db, session, view)) !== 'applicant') throw forbidden();
-  const letter = kind === 'tic' ? view.tic : view.leaseLetter;
-  if (!letter) throw new HttpError(409, kind === 'tic' ? 'ticNotGeneratedYet' : 'leaseLetterNotGeneratedYet');
+  const caller = await access(deps.db, session, applicationId);
+  if (caller.role !== 'applicant') throw forbidden();
   let png: Buffer | null = null;
   if (input.signatureBase64) {
     png = decodeSignaturePng(input.signatureBase64);
-    if (!png) throw unprocessable('emptySignature');
+    if (!png) throw new HttpError(422, 'emptySignature');
   } else {
     png = (await getSavedSignature(deps.db, deps.blobs, session.userId))?.png ?? null;
-    if (!png) throw unprocessable('signatureRequired');
   }
-  // An adult member's signature is drawn in the head's session; the TIC names who must sign.
-  const member = input.memberId ? letter.signers?.find((s) => s.id === input.memberId && !s.isHead) : undefined;
-  if (input.memberId && !member) throw new HttpError(409, 'notASigner');
-  const signerId = member?.id ?? session.userId;
+  const action = kind === 'tic' ? 'SignTIC' : 'SignLeaseLetter';
+  if (!png) return act(deps, session, applicationId, action, {}, caller);
+  // An adult member's signature is drawn in the head's session and named by member id.
+  const signerId = input.memberId ?? session.userId;
+  const signerName = input.memberId
+    ? (await deps.db.selectFrom('household_members').select('full_name').where('id', '=', input.memberId).where('household_id', '=', caller.householdId).executeTakeFirst())?.full_name
+    : await deps.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', session.userId).executeTakeFirst().then((u) => u && `${u.first_name} ${u.last_name}`);
+  // A member of another household (or none) is not a signer of this letter: the workflow refuses it.
   const signatureKey = `applications/${applicationId}/signatures/${signerId}-${randomUUID()}.png`;
-  await deps.blobs.put(signatureKey, png, 'image/png');
-  const user = await deps.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', session.userId).executeTakeFirstOrThrow();
-  return act(deps, session, applicationId, kind === 'tic' ? 'SignTIC' : 'SignLeaseLetter', {
-    signature: { signatureKey, ipAddress: input.ipAddress, signerName: member?.name ?? `${user.first_name} ${user.last_name}`, signerId },
-  });
+  if (signerName) await deps.blobs.put(signatureKey, png, 'image/png');
+  return act(deps, session, applicationId, action, {
+    signature: { signatureKey, ipAddress: input.ipAddress, signerName: signerName ?? '', signerId },
+  }, caller);
 }
 
 /** The latest copy of a letter (signed by the most signers so far) for the household or its manager. */
 export async function letterPdf(deps: LeaseUpDeps & { blobs: BlobStore }, session: Session, applicationId: string, kind: 'tic' | 'lease') {
-  const view = await queryView(deps.temporal, applicationId);
-  await viewerRole(deps.db, session, view);
+  const view = await detail(deps, session, applicationId);
   const letter = kind === 'tic' ? view.tic : view.leaseLetter;
   if (!letter) throw notFound(kind === 'tic' ? 'ticNotGeneratedYet' : 'leaseLetterNotGeneratedYet');
   const object = await deps.blobs.get(letter.signatures.at(-1)?.signedKey ?? letter.key);
@@ -92,8 +96,7 @@ export async function letterPdf(deps: LeaseUpDeps & { blobs: BlobStore }, sessio
 
 /** `getAvailableAppointmentSlots`: the future slots offered to this application, the booked one excluded. */
 export async function availableSlots(deps: LeaseUpDeps, session: Session, applicationId: string) {
-  const view = await queryView(deps.temporal, applicationId);
-  await viewerRole(deps.db, session, view);
+  const view = await detail(deps, session, applicationId);
   const now = Date.now();
   const taken = await bookedByOthers(deps.db, view.opportunityId, applicationId, view.appointmentSlots);
   return {
@@ -121,40 +124,44 @@ async function bookedByOthers(db: Db, opportunityId: string, applicationId: stri
  * slot is released once the move is accepted.
  */
 export async function scheduleAppointment(deps: LeaseUpDeps, session: Session, applicationId: string, slot: string) {
-  const view = await queryView(deps.temporal, applicationId);
-  if ((await viewerRole(deps.db, session, view)) !== 'applicant') throw forbidden();
-  const action = view.currentStep === 'screening' && view.appointmentAt ? 'RescheduleAppointment' : 'ScheduleAppointment';
+  const caller = await access(deps.db, session, applicationId);
+  if (caller.role !== 'applicant') throw forbidden();
+  const { opportunity_id: opportunityId } = await deps.db.selectFrom('applications').select('opportunity_id').where('id', '=', applicationId).executeTakeFirstOrThrow();
   const at = new Date(slot);
   const taken = await deps.db
     .insertInto('appointment_bookings')
-    .values({ opportunity_id: view.opportunityId, slot: at, application_id: applicationId })
+    .values({ opportunity_id: opportunityId, slot: at, application_id: applicationId })
     .onConflict((oc) => oc.columns(['opportunity_id', 'slot']).doNothing())
     .executeTakeFirst();
   const mine = Number(taken.numInsertedOrUpdatedRows ?? 0) > 0;
   if (!mine) {
-    const holder = await deps.db.selectFrom('appointment_bookings').select('application_id').where('opportunity_id', '=', view.opportunityId).where('slot', '=', at).executeTakeFirst();
+    const holder = await deps.db.selectFrom('appointment_bookings').select('application_id').where('opportunity_id', '=', opportunityId).where('slot', '=', at).executeTakeFirst();
     if (holder && holder.application_id !== applicationId) throw new HttpError(409, 'slotUnavailable');
   }
+  // Booking or moving: the read model says which (it may lag the workflow by a moment, so the other
+  // action is tried when the workflow answers that this one is not available at its current step).
+  const booked = caller.view?.currentStep === 'screening' && caller.view.appointmentAt !== null;
+  const [first, second] = booked ? (['RescheduleAppointment', 'ScheduleAppointment'] as const) : (['ScheduleAppointment', 'RescheduleAppointment'] as const);
   let result;
   try {
-    result = await act(deps, session, applicationId, action, { slot });
+    result = await act(deps, session, applicationId, first, { slot }, caller).catch((error: unknown) => {
+      if (error instanceof HttpError && error.code === 'actionNotAllowedNow') return act(deps, session, applicationId, second, { slot }, caller);
+      throw error;
+    });
   } catch (error) {
-    if (mine) await release(deps.db, applicationId, at);
+    if (mine) await deps.db.deleteFrom('appointment_bookings').where('application_id', '=', applicationId).where('slot', '=', at).execute();
     throw error;
   }
-  if (view.appointmentAt && Date.parse(view.appointmentAt) !== at.getTime()) await release(deps.db, applicationId, new Date(view.appointmentAt));
+  // The application holds one time: a move gives the previous one back to the others.
+  await deps.db.deleteFrom('appointment_bookings').where('application_id', '=', applicationId).where('slot', '!=', at).execute();
   return result;
-}
-
-async function release(db: Db, applicationId: string, slot: Date): Promise<void> {
-  await db.deleteFrom('appointment_bookings').where('application_id', '=', applicationId).where('slot', '=', slot).execute();
 }
 
 /**
  * `check-application-status/{opportunityId}/{userId}`: whether this user's household has applied to
  * the opportunity. Only the user themself (or a manager of the opportunity's organisation) may ask.
  */
-export async function checkStatus({ db, temporal }: LeaseUpDeps, session: Session, opportunityId: string, userId: string) {
+export async function checkStatus({ db }: LeaseUpDeps, session: Session, opportunityId: string, userId: string) {
   if (session.userId !== userId) {
     const opportunity = await db.selectFrom('opportunities').select('organization_id').where('id', '=', opportunityId).executeTakeFirst();
     if (session.role !== 'Manager' || !opportunity || (await organizationOf(db, session.userId)) !== opportunity.organization_id) throw forbidden();
@@ -162,16 +169,10 @@ export async function checkStatus({ db, temporal }: LeaseUpDeps, session: Sessio
   const household = await householdOf(db, userId);
   if (!household) return { applied: false, applicationId: null, status: null, currentStep: null };
   const applicationId = leaseUpApplicationId(opportunityId, household.id);
+  // The read-model row is written before the workflow starts, so it answers for every application.
   const row = await db.selectFrom('applications').select(['status', 'current_step']).where('id', '=', applicationId).executeTakeFirst();
   if (row) return { applied: true, applicationId, status: row.status, currentStep: row.current_step };
-  // Just applied, not yet in the read model: the workflow (the source of truth) answers.
-  try {
-    const view = await queryView(temporal, applicationId);
-    return { applied: true, applicationId, status: view.status, currentStep: view.currentStep };
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError) return { applied: false, applicationId: null, status: null, currentStep: null };
-    throw error;
-  }
+  return { applied: false, applicationId: null, status: null, currentStep: null };
 }
 
 /** Application counts by status for the caller's household, or a manager's organisation. */
@@ -209,4 +210,3 @@ function empty(): Record<ApplicationStatus | 'total' | 'overdueTasks', number> {
   return { total: 0, in_review: 0, rejected: 0, appeal_submitted: 0, withdrawn: 0, closed: 0, ended: 0, overdueTasks: 0 };
 }
 
-export type { LeaseUpView };

@@ -1,23 +1,25 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { DEFAULT_LEASE_UP_SETTINGS, FINAL_STATUSES, incomeFit } from '../../domain';
-import type {
-  ActionInput,
-  ActorRole,
-  ApplicationDetail,
-  ApplicationRow,
-  ApplyBody,
-  LeaseUpAction,
-  LeaseUpView,
+import {
+  DEFAULT_LEASE_UP_SETTINGS,
+  LEASE_UP_TABLE,
+  incomeFit,
+  leaseUpFinished,
+  type ActorRole,
+  type ApplicationDetail,
+  type ApplicationRow,
+  type ApplyBody,
+  type LeaseUpAction,
+  type LeaseUpInputs,
+  type LeaseUpView,
 } from '../../domain';
 import type { Db } from '../../infra/db/database';
-import { getLeaseUpView, leaseUpUpdates } from '../../workflows/lease-up.messages';
-import { roleOf } from '../../workflows/lease-up.state';
-import { finishedRefusal } from '../../workflows/lease-up.rules';
-import { leaseUpApplicationId, leaseUpWorkflowId } from '../../workflows/ids';
-import { conflict, forbidden, notFound, unprocessable } from '../errors';
+import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
+import { leaseUpMessages } from '../../workflows/lease-up.messages';
+import { conflict, notFound, unprocessable } from '../errors';
 import type { Session } from '../plugins/auth';
-import { householdOf, organizationOf } from './users';
+import { actOnCase, caseDetail, roleOnCase, type CaseAccess, type CaseKindApi } from './cases';
 import { getPublished } from './opportunities';
+import { householdOf, organizationOf } from './users';
 
 export interface LeaseUpDeps {
   db: Db;
@@ -25,7 +27,22 @@ export interface LeaseUpDeps {
   taskQueue: string;
 }
 
-/** Starts the application workflow; the workflow ID makes a second application impossible. */
+/** Lease-up applications as the case service serves them. */
+export const LEASE_UP_KIND: CaseKindApi<LeaseUpView, LeaseUpInputs, ActorRole> = {
+  table: 'applications',
+  workflowId: leaseUpWorkflowId,
+  messages: leaseUpMessages,
+  roles: { household: 'applicant', manager: 'manager' },
+  roleOf: (action) => LEASE_UP_TABLE[action].by,
+  closed: 'applicationClosed',
+  finished: (view, action) => leaseUpFinished(view, action),
+};
+
+/**
+ * Applies: the application's read-model row is written first (its primary key, derived from the
+ * lottery and the household, admits one application per household per lottery, also under
+ * concurrent requests), then its workflow starts with a reuse policy that refuses a second start.
+ */
 export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: Session, body: ApplyBody) {
   const household = await householdOf(db, session.userId);
   if (!household) throw unprocessable('profileIncomplete');
@@ -40,6 +57,28 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
     .select(['offer_expiry_days', 'appeal_window_days', 'appeal_decision_business_days', 'additional_documents_days'])
     .where('id', '=', opportunity.id)
     .executeTakeFirst();
+  const now = new Date();
+  const inserted = await db
+    .insertInto('applications')
+    .values({
+      id: applicationId,
+      workflow_id: leaseUpWorkflowId(applicationId),
+      household_id: household.id,
+      opportunity_id: opportunity.id,
+      organization_id: opportunity.organizationId,
+      applicant_user_id: session.userId,
+      status: 'in_review',
+      current_step: 'documentation_review',
+      pending_tasks: '[]',
+      household_size: body.householdSize,
+      household_income: body.householdIncome,
+      applied_at: now,
+      state_updated_at: now,
+      state_version: 0,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict('alreadyApplied');
   try {
     await temporal.workflow.start('leaseUpApplication', {
       workflowId: leaseUpWorkflowId(applicationId),
@@ -68,25 +107,19 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
     });
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) throw conflict('alreadyApplied');
+    // No workflow, no application: the household may apply again.
+    await db.deleteFrom('applications').where('id', '=', applicationId).where('state_version', '=', 0).execute();
     throw error;
   }
   return { applicationId };
 }
 
-/** The caller's role on this application: its household, or a manager of its organisation. */
-export async function viewerRole(db: Db, session: Session, view: LeaseUpView): Promise<ActorRole> {
-  if (session.role === 'Manager') {
-    if ((await organizationOf(db, session.userId)) === view.organizationId) return 'manager';
-  } else if (session.role === 'User' || session.role === 'Tenant') {
-    if ((await householdOf(db, session.userId))?.id === view.householdId) return 'applicant';
-  }
-  throw forbidden();
+/** The caller's role on this application (its household, or a manager of its organisation), or 403. */
+export function access(db: Db, session: Session, applicationId: string): Promise<CaseAccess<LeaseUpView, ActorRole> & { role: ActorRole }> {
+  return roleOnCase(db, LEASE_UP_KIND, session, applicationId);
 }
 
-export async function queryView(temporal: Client, applicationId: string): Promise<LeaseUpView> {
-  return temporal.workflow.getHandle(leaseUpWorkflowId(applicationId)).query(getLeaseUpView);
-}
-
+/** The view with the names the workflow does not hold, as the caller's role may see it. */
 async function withNames(db: Db, view: LeaseUpView, role: ActorRole): Promise<ApplicationDetail> {
   // Accepting an offer hides the others from the applicant (spec section 4).
   if (role === 'applicant') view = { ...view, offers: view.offers.filter((o) => o.status !== 'superseded') };
@@ -103,38 +136,33 @@ async function withNames(db: Db, view: LeaseUpView, role: ActorRole): Promise<Ap
   };
 }
 
-/** One application's detail, read from the workflow (the single source of truth). */
-export async function detail({ db, temporal }: LeaseUpDeps, session: Session, applicationId: string) {
-  const view = await queryView(temporal, applicationId);
-  return withNames(db, view, await viewerRole(db, session, view));
+/** One application's detail: the workflow's view while it runs, its last projected view after. */
+export async function detail(deps: LeaseUpDeps, session: Session, applicationId: string): Promise<ApplicationDetail> {
+  const { view, role } = await caseDetail(deps, LEASE_UP_KIND, session, applicationId);
+  return withNames(deps.db, view, role);
 }
 
 /**
- * Sends one action to the workflow as its Update. The API checks who may act; the workflow's
- * validator decides whether the action is allowed now and answers with the spec's message if not.
+ * Sends one action to the workflow as its Update: one Temporal call; the workflow's validator
+ * decides whether it is allowed now and answers with the spec's message if not.
  */
-export async function act(
-  { db, temporal }: LeaseUpDeps,
+export async function act<A extends LeaseUpAction>(
+  deps: LeaseUpDeps,
   session: Session,
   applicationId: string,
-  action: LeaseUpAction,
-  body: Omit<ActionInput, 'actor'> = {},
+  action: A,
+  input: LeaseUpInputs[A],
+  known?: CaseAccess<LeaseUpView, ActorRole> & { role: ActorRole },
 ): Promise<ApplicationDetail> {
-  const current = await queryView(temporal, applicationId);
-  const role = await viewerRole(db, session, current);
-  if (roleOf(action) !== role) throw forbidden();
-  // A finished workflow takes no more Updates; answer as its validator would have.
-  if (FINAL_STATUSES.includes(current.status)) throw conflict(finishedRefusal(current, action));
-  await assertHouseholdDocuments(db, current.householdId, body.documents);
-  const view = await temporal.workflow.getHandle(leaseUpWorkflowId(applicationId)).executeUpdate(leaseUpUpdates[action], {
-    args: [{ ...body, actor: { userId: session.userId, role, impersonatedBy: session.realUserId } }],
-  });
-  return withNames(db, view, role);
+  const caller = known ?? (await access(deps.db, session, applicationId));
+  // Documents named by id (rejected, or answering a request) must be this household's.
+  if ('documents' in input) await assertHouseholdDocuments(deps.db, caller.householdId, input.documents);
+  const { view, role } = await actOnCase(deps, LEASE_UP_KIND, session, applicationId, action, input, caller);
+  return withNames(deps.db, view, role);
 }
 
-/** Documents named by id in an action (rejected, or answering a request) must be this household's. */
-async function assertHouseholdDocuments(db: Db, householdId: string, documents: ActionInput['documents']): Promise<void> {
-  const ids = [...new Set((documents ?? []).map((d) => d.documentId).filter((id): id is string => !!id))];
+async function assertHouseholdDocuments(db: Db, householdId: string, documents: { documentId?: string }[] | undefined): Promise<void> {
+  const ids = [...new Set((documents ?? []).flatMap((d) => (d.documentId ? [d.documentId] : [])))];
   if (ids.length === 0) return;
   const found = await db.selectFrom('household_documents').select('id').where('household_id', '=', householdId).where('id', 'in', ids).execute();
   if (found.length !== ids.length) throw notFound();

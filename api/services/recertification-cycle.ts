@@ -1,9 +1,9 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { INTERIM_RECERT_DAYS, type RecertKind, type StartRecertificationInput } from '../../domain';
+import { INTERIM_RECERT_DAYS, initialRecertState, recertView, type RecertKind, type StartRecertificationInput } from '../../domain';
 import { dueAnnualRecertifications, isoDay, signersOf } from '../../activities/recertification-cycle';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
-import { recertificationCaseId, recertificationWorkflowId } from '../../workflows/ids';
+import { recertificationCaseId, recertificationWorkflowId } from '../../infra/temporal/ids';
 import { conflict, unprocessable } from '../errors';
 
 export interface RecertDeps {
@@ -14,10 +14,32 @@ export interface RecertDeps {
 }
 
 const DAY = 86_400_000;
-/** The one sweep workflow that opens annual cycles daily (workflows/recertification-sweep.ts). */
-export const RECERTIFICATION_SWEEP_ID = 'recertification-sweep';
 
-async function start(deps: RecertDeps, input: StartRecertificationInput): Promise<{ caseId: string; started: boolean }> {
+async function start(deps: RecertDeps, input: StartRecertificationInput, now = Date.now()): Promise<{ caseId: string; started: boolean }> {
+  // The read-model row first (the caller's role on the case comes from it), then the workflow;
+  // its first projection (state version 1 and up) overwrites this placeholder.
+  const view = recertView(initialRecertState(input, new Date(now).toISOString()), now);
+  await deps.db
+    .insertInto('recertification_cases')
+    .values({
+      id: input.caseId,
+      workflow_id: recertificationWorkflowId(input.caseId),
+      household_id: input.householdId,
+      organization_id: input.organizationId,
+      tenant_user_id: input.tenantUserId,
+      kind: input.kind,
+      deadline: input.deadline,
+      stage: view.stage,
+      status: view.status,
+      profile_locked: false,
+      tenant_signed: false,
+      pending_tasks: '[]',
+      started_at: new Date(now),
+      state_updated_at: new Date(now),
+      state_version: 0,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   try {
     await deps.temporal.workflow.start('recertification', {
       workflowId: recertificationWorkflowId(input.caseId),
@@ -29,6 +51,7 @@ async function start(deps: RecertDeps, input: StartRecertificationInput): Promis
     return { caseId: input.caseId, started: true };
   } catch (error) {
     if (error instanceof WorkflowExecutionAlreadyStartedError) return { caseId: input.caseId, started: false };
+    await deps.db.deleteFrom('recertification_cases').where('id', '=', input.caseId).where('state_version', '=', 0).execute();
     throw error;
   }
 }
@@ -61,17 +84,4 @@ export async function startInterim(deps: RecertDeps, householdId: string, reason
   });
   if (!result.started) throw conflict('recertificationAlreadyOpen');
   return result;
-}
-
-/**
- * Starts the daily sweep once (a running sweep is kept). Call at worker or API start so annual
- * cycles open, and their notices go out, even for tenants who never sign in.
- */
-export async function ensureRecertificationSweep(temporal: Client, taskQueue: string): Promise<void> {
-  await temporal.workflow.start('recertificationSweep', {
-    workflowId: RECERTIFICATION_SWEEP_ID,
-    taskQueue,
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    args: [],
-  });
 }

@@ -1,44 +1,35 @@
-import { WorkflowNotFoundError } from '@temporalio/client';
 import {
+  RECERT_TABLE,
   incomeBandOf,
+  recertFinished,
   type RecertAction,
   type RecertActionBody,
+  type RecertInputs,
   type RecertificationCase,
   type RecertView,
 } from '../../domain';
-import { getRecertificationView, recertificationUpdates } from '../../workflows/recertification.messages';
-import { roleOf } from '../../workflows/recertification.state';
-import { recertificationWorkflowId } from '../../workflows/ids';
-import { HttpError, conflict, forbidden, notFound, unprocessable } from '../errors';
+import { recertificationWorkflowId } from '../../infra/temporal/ids';
+import { recertificationMessages } from '../../workflows/recertification.messages';
+import { HttpError, notFound } from '../errors';
 import type { Session } from '../plugins/auth';
+import { actOnCase, caseDetail, readView, roleOnCase, type CaseKindApi } from './cases';
 import { householdIncomeTotal } from './household-income-total';
 import { getSavedSignature } from './signatures';
 import { ensureAnnual, type RecertDeps } from './recertification-cycle';
-import { householdOf, organizationOf } from './users';
+import { householdOf } from './users';
 
 const DAY = 86_400_000;
 
-/** The workflow's view; once its history has passed retention, the last projected one. */
-async function queryView(deps: RecertDeps, caseId: string): Promise<RecertView> {
-  try {
-    return await deps.temporal.workflow.getHandle(recertificationWorkflowId(caseId)).query(getRecertificationView);
-  } catch (error) {
-    if (!(error instanceof WorkflowNotFoundError)) throw error;
-    const row = await deps.db.selectFrom('recertification_cases').select('view').where('id', '=', caseId).executeTakeFirst();
-    if (!row?.view) throw error;
-    return row.view;
-  }
-}
-
-/** The caller's role on this case: its household, or a manager of its organisation; otherwise 403. */
-async function viewerRole(deps: RecertDeps, session: Session, view: RecertView): Promise<'tenant' | 'manager'> {
-  if (session.role === 'Manager') {
-    if ((await organizationOf(deps.db, session.userId)) === view.organizationId) return 'manager';
-  } else if (session.role === 'User' || session.role === 'Tenant') {
-    if ((await householdOf(deps.db, session.userId))?.id === view.householdId) return 'tenant';
-  }
-  throw forbidden();
-}
+/** Recertification cycles as the case service serves them. */
+export const RECERT_KIND: CaseKindApi<RecertView, RecertInputs, 'tenant' | 'manager'> = {
+  table: 'recertification_cases',
+  workflowId: recertificationWorkflowId,
+  messages: recertificationMessages,
+  roles: { household: 'tenant', manager: 'manager' },
+  roleOf: (action) => RECERT_TABLE[action].by,
+  closed: 'recertificationCompleted',
+  finished: (view) => recertFinished(view),
+};
 
 /** The household's current case: the newest open one, else the newest (read model, then the cycle just opened). */
 async function currentCaseId(deps: RecertDeps, householdId: string): Promise<string | null> {
@@ -97,40 +88,39 @@ export async function status(deps: RecertDeps, session: Session): Promise<Recert
   if (!household) throw notFound('noRecertificationData');
   const caseId = await currentCaseId(deps, household.id);
   if (!caseId) throw notFound('noRecertificationData');
-  return caseOf(deps, await queryView(deps, caseId));
+  const row = await deps.db.selectFrom('recertification_cases').select('view').where('id', '=', caseId).executeTakeFirst();
+  return caseOf(deps, await readView(deps, RECERT_KIND, caseId, row?.view ?? null));
 }
 
 export async function detail(deps: RecertDeps, session: Session, caseId: string): Promise<RecertificationCase> {
-  const view = await queryView(deps, caseId);
-  await viewerRole(deps, session, view);
-  return caseOf(deps, view);
+  return caseOf(deps, (await caseDetail(deps, RECERT_KIND, session, caseId)).view);
 }
 
-/** Sends one action as the workflow Update of its name; the validator answers refusals with the spec's message. */
+/**
+ * Sends one action as the workflow Update of its name (one Temporal call); the workflow's table
+ * answers refusals with the spec's message. SignTIC first stores the signature image (drawn, else
+ * the signer's saved one) so the workflow receives its key, never the image.
+ */
 export async function act(deps: RecertDeps, session: Session, caseId: string, action: RecertAction, body: RecertActionBody = {}) {
-  const current = await queryView(deps, caseId);
-  const role = await viewerRole(deps, session, current);
-  if (roleOf(action) !== role) throw forbidden();
-  if (current.status === 'completed') throw conflict('recertificationCompleted');
-  const impersonatedBy = session.realUserId;
-  let signatureKey: string | undefined;
+  const caller = await roleOnCase(deps.db, RECERT_KIND, session, caseId);
+  let input: RecertInputs[RecertAction] = body.reasons ? { reasons: body.reasons } : {};
   if (action === 'SignTIC') {
-    if (impersonatedBy) throw conflict('signingWhileImpersonating');
     const signerId = body.signerId ?? session.userId;
     // A drawn signature in the body, else the signer's saved one (profile settings, spec section 2).
     const saved = !body.signatureBase64 && deps.blobs ? await getSavedSignature(deps.db, deps.blobs, signerId) : null;
-    signatureKey = await storeSignature(deps, caseId, signerId, saved ? saved.png.toString('base64') : body.signatureBase64);
+    const signatureKey = await storeSignature(deps, caseId, signerId, saved ? saved.png.toString('base64') : body.signatureBase64);
+    input = { ...(body.signerId ? { signerId: body.signerId } : {}), ...(signatureKey ? { signatureKey } : {}) };
   }
-  if (action === 'ReturnForChanges' && !body.reasons?.length) throw unprocessable('reasonRequired');
-  const view = await deps.temporal.workflow.getHandle(recertificationWorkflowId(caseId)).executeUpdate(recertificationUpdates[action], {
-    args: [{ actor: { userId: session.userId, role, impersonatedBy }, reasons: body.reasons, signerId: body.signerId, signatureKey }],
-  });
-  return caseOf(deps, view);
+  return caseOf(deps, (await actOnCase(deps, RECERT_KIND, session, caseId, action, input as never, caller)).view);
 }
 
-/** Stores the drawn signature (PNG) under the case; an empty or non-PNG image is refused (spec section 8). */
-async function storeSignature(deps: RecertDeps, caseId: string, signerId: string, base64: string | undefined): Promise<string> {
-  const png = Buffer.from((base64 ?? '').replace(/^data:image\/png;base64,/, ''), 'base64');
+/**
+ * Stores the drawn signature (PNG) under the case and returns its key; none sent and none saved:
+ * no key, and the workflow refuses ('Empty signature cannot be saved'). A non-PNG image is refused.
+ */
+async function storeSignature(deps: RecertDeps, caseId: string, signerId: string, base64: string | undefined): Promise<string | undefined> {
+  if (!base64) return undefined;
+  const png = Buffer.from(base64.replace(/^data:image\/png;base64,/, ''), 'base64');
   const isPng = png.length >= 60 && png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   if (!isPng) throw new HttpError(422, 'emptySignature');
   if (!deps.blobs) throw new Error('blob store missing');

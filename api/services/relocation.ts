@@ -1,35 +1,32 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
-import { UNDER_RELOCATION, type RelocationAction, type RelocationActionInput, type RelocationView } from '../../domain';
-import { getRelocationView, relocationUpdates } from '../../workflows/relocation.messages';
-import { roleOf } from '../../workflows/relocation.state';
-import { relocationId as buildRelocationId, relocationWorkflowId } from '../../workflows/ids';
-import { conflict, forbidden, notFound, unprocessable } from '../errors';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import {
+  RELOCATION_TABLE,
+  UNDER_RELOCATION,
+  relocationFinished,
+  type RelocationAction,
+  type RelocationInputs,
+  type RelocationView,
+} from '../../domain';
+import { relocationId as buildRelocationId, relocationWorkflowId } from '../../infra/temporal/ids';
+import { relocationMessages } from '../../workflows/relocation.messages';
+import { conflict, forbidden, notFound } from '../errors';
 import type { Session } from '../plugins/auth';
+import { actOnCase, caseDetail, readView, type CaseKindApi } from './cases';
 import type { RecertDeps } from './recertification-cycle';
 import { householdOf, organizationOf } from './users';
 
 type Deps = RecertDeps;
 
-/** The workflow's view; once its history has passed retention, the last projected one. */
-async function queryView(deps: Deps, id: string): Promise<RelocationView> {
-  try {
-    return await deps.temporal.workflow.getHandle(relocationWorkflowId(id)).query(getRelocationView);
-  } catch (error) {
-    if (!(error instanceof WorkflowNotFoundError)) throw error;
-    const row = await deps.db.selectFrom('relocation_cases').select('view').where('id', '=', id).executeTakeFirst();
-    if (!row?.view) throw error;
-    return row.view;
-  }
-}
-
-async function viewerRole(deps: Deps, session: Session, view: RelocationView): Promise<'tenant' | 'manager'> {
-  if (session.role === 'Manager') {
-    if ((await organizationOf(deps.db, session.userId)) === view.organizationId) return 'manager';
-  } else if (session.role === 'User' || session.role === 'Tenant') {
-    if ((await householdOf(deps.db, session.userId))?.id === view.householdId) return 'tenant';
-  }
-  throw forbidden();
-}
+/** Temporary relocations as the case service serves them. */
+export const RELOCATION_KIND: CaseKindApi<RelocationView, RelocationInputs, 'tenant' | 'manager'> = {
+  table: 'relocation_cases',
+  workflowId: relocationWorkflowId,
+  messages: relocationMessages,
+  roles: { household: 'tenant', manager: 'manager' },
+  roleOf: (action) => RELOCATION_TABLE[action].by,
+  closed: 'relocationEnded',
+  finished: (view) => relocationFinished(view),
+};
 
 /** The household's relocation in progress, else its latest (read model). */
 export async function currentRelocationId(deps: Deps, householdId: string): Promise<string | null> {
@@ -75,13 +72,13 @@ export async function root(deps: Deps, session: Session) {
 export async function currentForUser(deps: Deps, userId: string): Promise<RelocationView | null> {
   const household = await householdOf(deps.db, userId);
   const id = household ? await currentRelocationId(deps, household.id) : null;
-  return id ? queryView(deps, id) : null;
+  if (!id) return null;
+  const row = await deps.db.selectFrom('relocation_cases').select('view').where('id', '=', id).executeTakeFirst();
+  return readView(deps, RELOCATION_KIND, id, row?.view ?? null);
 }
 
 export async function detail(deps: Deps, session: Session, id: string): Promise<RelocationView> {
-  const view = await queryView(deps, id);
-  await viewerRole(deps, session, view);
-  return view;
+  return (await caseDetail(deps, RELOCATION_KIND, session, id)).view;
 }
 
 /** A manager starts a relocation for a tenant household of the organisation (one in progress at a time). */
@@ -93,6 +90,25 @@ export async function startRelocation(deps: Deps, session: Session, householdId:
   const active = await deps.db.selectFrom('relocation_cases').select('id').where('household_id', '=', householdId).where('status', '!=', 'returned').executeTakeFirst();
   if (active) throw conflict('relocationAlreadyActive');
   const id = buildRelocationId(householdId, new Date(now).toISOString().slice(0, 10));
+  // The read-model row first (the caller's role on the case comes from it), then the workflow.
+  const startedAt = new Date(now);
+  await deps.db
+    .insertInto('relocation_cases')
+    .values({
+      id,
+      workflow_id: relocationWorkflowId(id),
+      household_id: householdId,
+      organization_id: org,
+      tenant_user_id: household.head_user_id,
+      status: 'awaiting_profile',
+      under_relocation: false,
+      pending_tasks: '[]',
+      started_at: startedAt,
+      state_updated_at: startedAt,
+      state_version: 0,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   try {
     await deps.temporal.workflow.start('relocation', {
       workflowId: relocationWorkflowId(id),
@@ -108,26 +124,22 @@ export async function startRelocation(deps: Deps, session: Session, householdId:
   return { relocationId: id };
 }
 
-/** Sends one action as the Update of its name; the API checks who may act, the validator whether now. */
-export async function act(
-  deps: Deps,
-  session: Session,
-  id: string,
-  action: RelocationAction,
-  body: Omit<RelocationActionInput, 'actor'> = {},
-): Promise<RelocationView> {
-  const current = await queryView(deps, id);
-  const role = await viewerRole(deps, session, current);
-  if (roleOf(action) !== role) throw forbidden();
-  if (current.status === 'returned') throw conflict('relocationEnded');
+/**
+ * Sends one action as the Update of its name (one Temporal call); the workflow's table decides.
+ * SubmitProfile carries the household's profile completion, read here (the workflow has no database).
+ */
+export async function act<A extends RelocationAction>(deps: Deps, session: Session, id: string, action: A, input: Omit<RelocationInputs[A], 'profileCompletion'>): Promise<RelocationView> {
+  let full: RelocationInputs[RelocationAction] = input as RelocationInputs[A];
   if (action === 'SubmitProfile') {
-    // Submitting the profile for a relocation needs it complete (spec section 4: complete means 100).
-    const household = await deps.db.selectFrom('households').select('profile_completion').where('id', '=', current.householdId).executeTakeFirst();
-    if ((household?.profile_completion ?? 0) < 100) throw unprocessable('profileIncomplete');
+    const row = await deps.db
+      .selectFrom('relocation_cases as r')
+      .innerJoin('households as h', 'h.id', 'r.household_id')
+      .select('h.profile_completion')
+      .where('r.id', '=', id)
+      .executeTakeFirst();
+    full = { ...input, profileCompletion: row?.profile_completion ?? 0 };
   }
-  return deps.temporal.workflow.getHandle(relocationWorkflowId(id)).executeUpdate(relocationUpdates[action], {
-    args: [{ ...body, actor: { userId: session.userId, role, impersonatedBy: session.realUserId } }],
-  });
+  return (await actOnCase(deps, RELOCATION_KIND, session, id, action, full as RelocationInputs[A])).view;
 }
 
 /** Tenant households (with a tenancy) of the manager's organisation. */

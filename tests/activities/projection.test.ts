@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { LeaseUpView } from '../../domain';
 import { issueLogNumber, projectApplication } from '../../activities/lease-up';
 import { listManagerTasks, projectCaseTasks } from '../../activities/manager-tasks';
-import { LeaseUpState } from '../../workflows/lease-up.state';
+import { initialLeaseUpState, leaseUpView } from '../../domain';
 import { seedDemoData } from '../../infra/seed';
 import { createTestDatabase } from '../helpers/stack';
 import type { Db } from '../../infra/db/database';
@@ -17,7 +17,7 @@ describe('lease-up projection activity (real PostgreSQL)', () => {
     await seedDemoData(db);
     const household = await db.selectFrom('households').selectAll().executeTakeFirstOrThrow();
     const opportunity = await db.selectFrom('opportunities').selectAll().executeTakeFirstOrThrow();
-    const state = new LeaseUpState(
+    const state = initialLeaseUpState(
       {
         applicationId: randomUUID(),
         householdId: household.id,
@@ -29,7 +29,7 @@ describe('lease-up projection activity (real PostgreSQL)', () => {
       },
       '2026-11-01T10:00:00.000Z',
     );
-    base = state.view();
+    base = leaseUpView(state, Date.parse(state.updatedAt));
   });
   afterAll(() => db?.destroy());
 

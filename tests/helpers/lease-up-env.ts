@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
-import type { ActionInput, LeaseUpAction, StartLeaseUpInput } from '../../domain';
-import { leaseUpApplicationId, leaseUpWorkflowId } from '../../workflows/ids';
+import type { LeaseUpAction, StartLeaseUpInput } from '../../domain';
+import type { AnyActionInput as ActionInput } from './case-input';
+import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { leaseUpUpdates } from '../../workflows/lease-up.messages';
 import { refusal } from './refusal';
 import { startTimeSkippingEnv } from './time-skipping';
@@ -47,7 +48,7 @@ export async function startLeaseUpTimeSkipping() {
 
   const applicant = (userId: string, extra: Partial<ActionInput> = {}): ActionInput => ({ actor: { userId, role: 'applicant', impersonatedBy: null }, ...extra });
   const manager = (extra: Partial<ActionInput> = {}): ActionInput => ({ actor: { userId: randomUUID(), role: 'manager', impersonatedBy: null }, ...extra });
-  const send = (handle: WorkflowHandle, action: LeaseUpAction, input: ActionInput) => handle.executeUpdate(leaseUpUpdates[action], { args: [input] });
+  const send = (handle: WorkflowHandle, action: LeaseUpAction, input: ActionInput) => handle.executeUpdate(leaseUpUpdates[action], { args: [input as never] });
 
 
   /** A signature image in blob storage, as the API stores it before signing. */

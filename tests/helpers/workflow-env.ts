@@ -5,7 +5,7 @@ import type { StartLeaseUpInput } from '../../domain';
 import { seedDemoData } from '../../infra/seed';
 import { dataConverter } from '../../infra/temporal/connection';
 import { createPortalWorker } from '../../worker/create-worker';
-import { leaseUpApplicationId } from '../../workflows/ids';
+import { leaseUpApplicationId } from '../../infra/temporal/ids';
 import { createTestDatabase } from './stack';
 import { S3BlobStore } from '../../infra/blobs';
 

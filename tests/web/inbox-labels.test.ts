@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { RECERT_MANAGER_ACTIONS, RECERT_STAGES } from '../../domain/recertification';
-import { RELOCATION_MANAGER_ACTIONS, RELOCATION_STATUSES } from '../../domain/relocation';
-import { LANGUAGES } from '../../domain';
+import { LANGUAGES, RECERT_MANAGER_ACTIONS, RECERT_STAGES, RELOCATION_MANAGER_ACTIONS, RELOCATION_STATUSES } from '../../domain';
 
 /** The manager inbox names every recertification and relocation step and task in each language. */
 describe.each(LANGUAGES)('inbox labels in %s', (language) => {

@@ -3,9 +3,10 @@ import { recordHistory } from '../helpers/histories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
-import type { ActionInput, LeaseUpAction, StartLeaseUpInput } from '../../domain';
+import type { LeaseUpAction, StartLeaseUpInput } from '../../domain';
+import type { AnyActionInput as ActionInput } from '../helpers/case-input';
 import { getLeaseUpView, leaseUpUpdates } from '../../workflows/lease-up.messages';
-import { leaseUpWorkflowId } from '../../workflows/ids';
+import { leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { startWorkflowEnv } from '../helpers/workflow-env';
 
 type Env = Awaited<ReturnType<typeof startWorkflowEnv>>;
@@ -29,7 +30,7 @@ describe('lease-up workflow', () => {
   const applicant = (): ActionInput => ({ actor: { userId: randomUUID(), role: 'applicant', impersonatedBy: null } });
   const manager = (reason?: string): ActionInput => ({ actor: { userId: randomUUID(), role: 'manager', impersonatedBy: null }, ...(reason ? { reason } : {}) });
   const send = (handle: WorkflowHandle, action: LeaseUpAction, input: ActionInput) =>
-    handle.executeUpdate(leaseUpUpdates[action], { args: [input] });
+    handle.executeUpdate(leaseUpUpdates[action], { args: [input as never] });
 
 
   it('validators refuse what the current step does not allow, and change nothing', async () => {
@@ -42,7 +43,7 @@ describe('lease-up workflow', () => {
     expect(await refusal(send(handle, 'RejectApplication', manager('No')))).toBe('actionNotAllowedNow');
     // A message naming the wrong actor role is refused even if the API were bypassed.
     expect(await refusal(send(handle, 'SubmitProfile', manager()))).toBe('forbidden');
-    expect(await refusal(handle.executeUpdate(leaseUpUpdates.SubmitProfile, { args: [{ actor: { role: 'applicant' } } as unknown as ActionInput] }))).toBe('validation');
+    expect(await refusal(handle.executeUpdate(leaseUpUpdates.SubmitProfile, { args: [{ actor: { role: 'applicant' } } as never] }))).toBe('validation');
     const after = await handle.query(getLeaseUpView);
     expect(after.version).toBe(before.version);
     expect(after.history).toHaveLength(before.history.length);

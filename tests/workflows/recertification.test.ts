@@ -1,11 +1,15 @@
+import type { UpdateDefinition } from '@temporalio/common';
 import { refusal } from '../helpers/refusal';
 import { recordHistory } from '../helpers/histories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
-import type { RecertAction, RecertActionInput, RecertView, StartRecertificationInput } from '../../domain';
+import type { RecertAction, RecertView, StartRecertificationInput } from '../../domain';
+import type { AnyActionInput } from '../helpers/case-input';
+
+type RecertActionInput = AnyActionInput<'tenant' | 'manager'>;
 import { getRecertificationView, recertificationUpdates } from '../../workflows/recertification.messages';
-import { recertificationCaseId, recertificationWorkflowId } from '../../workflows/ids';
+import { recertificationCaseId, recertificationWorkflowId } from '../../infra/temporal/ids';
 import { startTimeSkippingEnv } from '../helpers/time-skipping';
 import { dueAnnualRecertifications } from '../../activities/recertification-cycle';
 
@@ -43,7 +47,7 @@ describe('recertification workflow (time skipping)', () => {
   });
   const manager = (extra: Partial<RecertActionInput> = {}): RecertActionInput => ({ actor: { userId: randomUUID(), role: 'manager', impersonatedBy: null }, ...extra });
   const send = (handle: WorkflowHandle, action: RecertAction, input: RecertActionInput): Promise<RecertView> =>
-    handle.executeUpdate(recertificationUpdates[action], { args: [input] });
+    handle.executeUpdate(recertificationUpdates[action] as UpdateDefinition<RecertView, [never]>, { args: [input as never] });
   async function until(handle: WorkflowHandle, check: (v: RecertView) => boolean): Promise<RecertView> {
     let view = await handle.query(getRecertificationView);
     for (let i = 0; i < 200 && !check(view); i++) {
@@ -193,6 +197,7 @@ describe('recertification workflow (time skipping)', () => {
       }
       expect(rows).toEqual([{ id: due[0]!.input.caseId, deadline: isoDay(now + 119.5 * DAY) }]);
     }
+    await recordHistory('recertification-sweep', sweeps[0]!);
     for (const sweep of sweeps) await sweep.terminate('test over');
   });
 });

@@ -3,9 +3,12 @@ import { recordHistory } from '../helpers/histories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
-import { addMonthsUtc, type RelocationAction, type RelocationActionInput, type RelocationView, type StartRelocationInput } from '../../domain';
+import { addMonthsUtc, type RelocationAction, type RelocationView, type StartRelocationInput } from '../../domain';
+import type { AnyActionInput } from '../helpers/case-input';
+
+type RelocationActionInput = AnyActionInput<'tenant' | 'manager'>;
 import { getRelocationView, relocationUpdates } from '../../workflows/relocation.messages';
-import { relocationId, relocationWorkflowId } from '../../workflows/ids';
+import { relocationId, relocationWorkflowId } from '../../infra/temporal/ids';
 import { startTimeSkippingEnv } from '../helpers/time-skipping';
 
 const DAY = 86_400_000;
@@ -22,7 +25,7 @@ describe('relocation workflow (time skipping)', () => {
   const tenant = (extra: Partial<RelocationActionInput> = {}): RelocationActionInput => ({ actor: { userId: input.tenantUserId, role: 'tenant', impersonatedBy: null }, ...extra });
   const manager = (extra: Partial<RelocationActionInput> = {}): RelocationActionInput => ({ actor: { userId: randomUUID(), role: 'manager', impersonatedBy: null }, ...extra });
   const send = (handle: WorkflowHandle, action: RelocationAction, i: RelocationActionInput): Promise<RelocationView> =>
-    handle.executeUpdate(relocationUpdates[action], { args: [i] });
+    handle.executeUpdate(relocationUpdates[action], { args: [i as never] });
   async function until(handle: WorkflowHandle, check: (v: RelocationView) => boolean): Promise<RelocationView> {
     let view = await handle.query(getRelocationView);
     for (let i = 0; i < 200 && !check(view); i++) {
@@ -39,7 +42,9 @@ describe('relocation workflow (time skipping)', () => {
     input = { relocationId: id, householdId: h.householdId, organizationId: h.organizationId, tenantUserId: h.userId, reason: 'Boiler replacement' };
     const handle = await ts.client.workflow.start('relocation', { workflowId: relocationWorkflowId(id), taskQueue: ts.taskQueue, args: [input] });
     expect(await refusal(send(handle, 'OfferTemporaryUnit', manager({ unit })))).toBe('actionNotAllowedNow');
-    let view = await send(handle, 'SubmitProfile', tenant());
+    // The API reads the profile's completion and sends it: only a complete profile is accepted.
+    expect(await refusal(send(handle, 'SubmitProfile', tenant({ profileCompletion: 80 })))).toBe('profileIncomplete');
+    let view = await send(handle, 'SubmitProfile', tenant({ profileCompletion: 100 }));
     expect(view.status).toBe('awaiting_offer');
     view = await send(handle, 'OfferTemporaryUnit', manager({ unit }));
     const first = view.offers[0]!.offerId;

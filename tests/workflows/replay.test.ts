@@ -5,32 +5,41 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import { inject } from 'vitest';
 import { dataConverter } from '../../infra/temporal/connection';
+import { CASE_KIT_PATCH } from '../../workflows/case/version';
 import { HISTORY_FIXTURE_KEY } from '../helpers/workflow-env';
 
 /**
- * Recorded histories of real runs (tests/histories, made with RECORD_HISTORIES=1) replayed through
- * the current workflow code: a change that would break a running workflow fails here, and must be
- * made with `patched()` instead.
+ * Recorded histories of real runs (made with RECORD_HISTORIES=1) replayed through the current
+ * workflow code: a change that would break a running workflow fails here, and must be made with
+ * `patched()` instead. `tests/histories/v1` holds runs from before the case kit (they replay through
+ * the frozen version-1 code); `tests/histories` holds runs of the current code, one or more per type.
  */
 describe('workflow replay', async () => {
-  const dir = 'tests/histories';
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  const dirs = ['tests/histories/v1', 'tests/histories'];
+  const files = (await Promise.all(dirs.map(async (dir) => (await readdir(dir)).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f))))).flat();
+  const load = async (file: string) => historyFromJSON(JSON.parse(await readFile(file, 'utf8')));
+  const typeOf = (history: Awaited<ReturnType<typeof load>>) => history.events?.[0]?.workflowExecutionStartedEventAttributes?.workflowType?.name;
+  const hasCaseKitMarker = (history: Awaited<ReturnType<typeof load>>) =>
+    (history.events ?? []).some((e) => e.markerRecordedEventAttributes?.details?.['patch-data']?.payloads?.some((p) => Buffer.from(p.data ?? []).toString().includes(CASE_KIT_PATCH)));
 
-  it('has recorded histories to replay', () => {
-    expect(files.length).toBeGreaterThanOrEqual(2);
+  it('has a recorded history of every workflow type, before and after the case kit', async () => {
+    const current = await Promise.all(files.filter((f) => !f.includes('/v1/')).map(load));
+    const old = await Promise.all(files.filter((f) => f.includes('/v1/')).map(load));
+    expect(new Set(current.map(typeOf))).toEqual(new Set(['leaseUpApplication', 'recertification', 'relocation', 'recertificationSweep']));
+    expect(new Set(old.map(typeOf))).toEqual(new Set(['leaseUpApplication', 'recertification', 'relocation']));
+    // The version-1 runs never took the case-kit path; every current case run did.
+    expect(old.filter(hasCaseKitMarker)).toEqual([]);
+    expect(current.filter((h) => typeOf(h) !== 'recertificationSweep').every(hasCaseKitMarker)).toBe(true);
   });
 
   it.each(files)('replays %s deterministically', async (file) => {
-    const history = historyFromJSON(JSON.parse(await readFile(join(dir, file), 'utf8')));
-    const workflowType = history.events?.[0]?.workflowExecutionStartedEventAttributes?.workflowType?.name;
     await Worker.runReplayHistory(
       {
         workflowBundle: { codePath: inject('workflowBundlePath') },
         dataConverter: dataConverter({ DATA_ENCRYPTION_KEY: HISTORY_FIXTURE_KEY }),
       },
-      history,
+      await load(file),
       `replay-${file}`,
     );
-    expect(['leaseUpApplication', 'recertification', 'relocation']).toContain(workflowType);
   });
 });

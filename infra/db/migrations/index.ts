@@ -8,6 +8,7 @@ import * as recertificationRelocation from './2026-11-22T0600-recertification-re
 import * as leaseUp from './2026-11-22T0700-lease-up';
 import * as appointmentSlots from './2026-11-22T0710-appointment-slots';
 import * as caseViews from './2026-11-22T0725-case-views';
+import * as applicationViews from './2026-11-23T0100-application-views';
 import * as notificationClicks from './2026-11-23T0600-notification-clicks';
 import * as payStubDates from './2026-11-23T0610-pay-stub-dates';
 
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0700-lease-up': leaseUp,
   '2026-11-22T0710-appointment-slots': appointmentSlots,
   '2026-11-22T0725-case-views': caseViews,
+  '2026-11-23T0100-application-views': applicationViews,
   '2026-11-23T0600-notification-clicks': notificationClicks,
   '2026-11-23T0610-pay-stub-dates': payStubDates,
 };

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { LeaseUpView } from '../../../domain';
 
 /** Favourite opportunities of a user (spec section 2, /my-favorites; section 7, /api/FavoriteOpportunity). */
 export interface FavoriteOpportunityTable {
@@ -29,6 +30,8 @@ export interface OpportunityLeaseUpColumns {
 /** Columns the lease-up migration adds to `applications`. */
 export interface ApplicationLeaseUpColumns {
   held_unit_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last projected view (readable after the workflow's retention); null before 2026-11-23T0100. */
+  view: ColumnType<LeaseUpView | null, string | null | undefined, string | null>;
 }
 
 /** Appointment times booked per opportunity (one application per slot). */

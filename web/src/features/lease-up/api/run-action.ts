@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import {
   MANAGER_ACTIONS,
-  type ActionBody,
+  type DocumentItem,
   type ActorRole,
   type ApplicantAction,
   type ApplicationDetail,
@@ -15,7 +15,23 @@ import { applicationQueryKey } from './get-application';
 const seg = encodeURIComponent;
 
 /** What an action's form collects; each endpoint takes the fields its action needs. */
-export type ActionPayload = ActionBody & { signatureBase64?: string; memberId?: string };
+export interface ActionPayload {
+  reason?: string;
+  documents?: DocumentItem[];
+  documentTypes?: string[];
+  note?: string;
+  dueAt?: string;
+  slots?: string[];
+  slot?: string;
+  unitIds?: string[];
+  expiresAt?: string;
+  offerId?: string;
+  accept?: boolean;
+  householdSize?: number;
+  householdIncome?: number;
+  signatureBase64?: string;
+  memberId?: string;
+}
 
 type Call = (id: string, p: ActionPayload) => Promise<ApplicationDetail | LeaseUpView>;
 const post = (path: string, body?: unknown) => api.post<ApplicationDetail | LeaseUpView>(path, body ?? {});
@@ -65,10 +81,12 @@ export function useRunAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runAction,
+    // The answer is the case's new view: shown as is, without asking the server again.
     onSuccess: (view, { applicationId }) => {
       queryClient.setQueryData<ApplicationDetail>(applicationQueryKey(applicationId), (old) => (old && view ? { ...old, ...view } : old));
+      return queryClient.invalidateQueries({ queryKey: ['applications'], predicate: (q) => q.queryKey[1] !== 'detail' });
     },
-    // A refusal usually means the page was stale (someone else acted): reload it either way.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
+    // A refusal usually means the page was stale (someone else acted): reload it.
+    onError: () => queryClient.invalidateQueries({ queryKey: ['applications'] }),
   });
 }

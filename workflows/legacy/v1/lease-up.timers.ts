@@ -1,4 +1,4 @@
-import type { TimerEvent } from '../domain';
+import type { TimerEvent } from './domain';
 import type { LeaseUpState } from './lease-up.state';
 
 /** A durable timer the workflow must start: `token` tells whether it still matters when it fires. */

@@ -1,4 +1,4 @@
-import type { LeaseUpAction, LeaseUpView, PendingTask } from '../domain';
+import type { LeaseUpAction, LeaseUpView, PendingTask } from './domain';
 import type { RuleView } from './lease-up.rules';
 
 /** Actions that are possible but are nobody's to-do (a refusal, an optional change, a way out). */

@@ -1,8 +1,8 @@
 import {
   COMPLETION_WEIGHTS, REQUIRED_DOCS_BY_INCOME, householdIncomeProblem, ZERO_INCOME_MESSAGES,
   type CompletionSection, type IncomeType, type ProfileCompletion, type ProfileGap, type RequiredDocItem, type DocumentType,
-} from '../../domain';
-import type { Db } from '../../infra/db/database';
+} from '../../../domain';
+import type { Db } from '../database';
 
 /**
  * Profile completion computed from what is filled (spec section 4: complete means 100). Sections

@@ -15,7 +15,7 @@ import {
   type RelocationTenantAction,
   type RelocationView,
   type StartRelocationInput,
-} from '../domain';
+} from './domain';
 
 const DAY = 86_400_000;
 

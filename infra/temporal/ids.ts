@@ -1,6 +1,6 @@
 /**
  * Task queues and workflow IDs, in one place for the API, the worker and the tests.
- * Imported by the API, the worker and the activities, never by workflow code (it uses node:crypto).
+ * Imported by the API, the worker, the activities and the tests, never by workflow code (it uses node:crypto).
  */
 import { createHash } from 'node:crypto';
 

@@ -13,7 +13,7 @@ import {
   type StartLeaseUpInput,
   type TimelineStep,
   type UnitOffer,
-} from '../domain';
+} from './domain';
 import { addBusinessDays, addDays, ruleRefusal } from './lease-up.rules';
 import { fireTimer, type ApplicantNotice, type TimerRequest } from './lease-up.timers';
 import { availableActionsOf, factsOf, viewOf } from './lease-up.view';

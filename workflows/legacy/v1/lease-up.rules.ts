@@ -1,4 +1,4 @@
-import type { ActionInput, LeaseUpAction, LeaseUpView, LetterState, MessageCode, TimelineStep } from '../domain';
+import type { ActionInput, LeaseUpAction, LeaseUpView, LetterState, MessageCode, TimelineStep } from './domain';
 
 /** The facts the rules read: the view without what is derived from the rules themselves. */
 export type RuleView = Omit<LeaseUpView, 'availableActions' | 'pendingTasks' | 'timeline' | 'history'>;

@@ -1,4 +1,4 @@
-import { APPLICANT_ACTIONS, MANAGER_ACTIONS, TIMELINE_STEPS, type ActionInput, type ActorRole, type ApplicantAction, type LeaseUpAction, type LeaseUpView, type ManagerAction } from '../domain';
+import { APPLICANT_ACTIONS, MANAGER_ACTIONS, TIMELINE_STEPS, type ActionInput, type ActorRole, type ApplicantAction, type LeaseUpAction, type LeaseUpView, type ManagerAction } from './domain';
 import type { RuleView } from './lease-up.rules';
 import type { LeaseUpState } from './lease-up.state';
 import { pendingTasks } from './lease-up.tasks';

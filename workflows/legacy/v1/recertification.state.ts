@@ -12,7 +12,7 @@ import {
   type RecertTenantAction,
   type RecertView,
   type StartRecertificationInput,
-} from '../domain';
+} from './domain';
 
 const MANAGER_REVIEW: readonly RecertStage[] = ['under_manager_review', 'pending_manager_review'];
 

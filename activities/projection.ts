@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { CaseTasksProjection } from '../domain';
+import type { Db } from '../infra/db/database';
+import { projectCaseTasks } from './manager-tasks';
+
+/** The read-model tables of the case kinds: one row per case, with its last projected view. */
+export type CaseTable = 'applications' | 'recertification_cases' | 'relocation_cases';
+
+/** The columns every case read model has; the kind adds its own (status, step, dates...). */
+export interface CaseRowBase {
+  id: string;
+  workflow_id: string;
+  household_id: string;
+  organization_id: string;
+  pending_tasks: string;
+  state_updated_at: string;
+  state_version: number;
+  /** The whole view, so one case's detail is still served once its workflow history is gone. */
+  view: string;
+}
+
+/**
+ * The one projection of every case kind: writes the case's row (the columns named in `update`
+ * change on a newer version only) and its open manager tasks into the shared inbox, both
+ * version-guarded. Idempotent: the same projection twice writes nothing the second time, and a late
+ * older one never overwrites newer state.
+ */
+export async function projectCase(
+  db: Db,
+  table: CaseTable,
+  row: CaseRowBase & Record<string, unknown>,
+  update: readonly string[],
+  tasks: Omit<CaseTasksProjection, 'caseId' | 'organizationId' | 'householdId' | 'version'>,
+): Promise<{ written: boolean }> {
+  const columns = [...new Set(['pending_tasks', 'state_updated_at', 'state_version', 'view', ...update])];
+  const result = await db
+    .insertInto(table)
+    .values(row as never)
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({ ...Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)])), projected_at: sql`now()` } as never)
+        .where(sql.ref(`${table}.state_version`), '<', sql.ref('excluded.state_version')),
+    )
+    .executeTakeFirst();
+  await projectCaseTasks(db, { ...tasks, caseId: row.id, organizationId: row.organization_id, householdId: row.household_id, version: row.state_version });
+  return { written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
+}

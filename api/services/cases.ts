@@ -1,0 +1,160 @@
+import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import { sql } from 'kysely';
+import { sideOn, statusOfRefusal, type CaseActor, type CaseSide, type MessageCode } from '../../domain';
+import type { Db } from '../../infra/db/database';
+import type { CaseMessages } from '../../workflows/case/messages';
+import { HttpError, forbidden, notFound } from '../errors';
+import type { Session } from '../plugins/auth';
+
+/**
+ * The one case service: how the API reads a case and carries one action to it, the same for every
+ * case kind. The workflow decides (its validator answers with the spec's refusal); the API only
+ * says who is asking, from the read model and the session, and makes one Temporal call per action.
+ */
+export interface CaseKindApi<V extends { version: number }, Inputs extends Record<string, object>, R extends string> {
+  /** The read model of the kind (one row per case with its last projected view). */
+  table: 'applications' | 'recertification_cases' | 'relocation_cases';
+  workflowId(caseId: string): string;
+  messages: CaseMessages<Inputs, R, V>;
+  /** The role name of each side of a household case. */
+  roles: Record<CaseSide, R>;
+  /** Who may take each action (from the kind's action table). */
+  roleOf(action: keyof Inputs & string): R;
+  /** The refusal any action gets once the case is over (read from the last projected view). */
+  finished(view: V, action: string): MessageCode | null;
+  /** The refusal of an action sent to a case whose workflow has ended. */
+  closed: MessageCode;
+}
+
+export interface CaseDeps {
+  db: Db;
+  temporal: Client;
+}
+
+/** A case as the read model has it, and the caller's role on it (null: none, answered 403). */
+export interface CaseAccess<V, R> {
+  householdId: string;
+  organizationId: string;
+  view: V | null;
+  role: R | null;
+}
+
+/**
+ * One database round trip: the case's owners and last projected view, with the caller's household
+ * and organisation. 404 when the case is unknown (or not yet projected: apply and start insert the
+ * row before answering, so a case the API handed out always has one).
+ */
+export async function caseAccess<V extends { version: number }, Inputs extends Record<string, object>, R extends string>(
+  db: Db,
+  kind: CaseKindApi<V, Inputs, R>,
+  session: Session,
+  caseId: string,
+): Promise<CaseAccess<V, R>> {
+  const row = await db
+    .selectFrom(`${kind.table} as c` as 'applications as c')
+    .select([
+      'c.household_id',
+      'c.organization_id',
+      'c.view',
+      sql<string | null>`(select organization_id from users where id = ${session.userId})`.as('caller_organization_id'),
+      sql<string | null>`(select id from households where head_user_id = ${session.userId})`.as('caller_household_id'),
+    ])
+    .where('c.id', '=', caseId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const side = sideOn(
+    { role: session.role, householdId: row.caller_household_id, organizationId: row.caller_organization_id },
+    { householdId: row.household_id, organizationId: row.organization_id },
+  );
+  return { householdId: row.household_id, organizationId: row.organization_id, view: (row.view as V | null) ?? null, role: side ? kind.roles[side] : null };
+}
+
+/** The caller's role on the case, or 403. */
+export async function roleOnCase<V extends { version: number }, Inputs extends Record<string, object>, R extends string>(
+  db: Db,
+  kind: CaseKindApi<V, Inputs, R>,
+  session: Session,
+  caseId: string,
+): Promise<CaseAccess<V, R> & { role: R }> {
+  const access = await caseAccess(db, kind, session, caseId);
+  if (!access.role) throw forbidden();
+  return access as CaseAccess<V, R> & { role: R };
+}
+
+/**
+ * The case's view: the workflow's Query while it runs, the last projected view once its history is
+ * gone (retention) — the one read path of every case kind.
+ */
+export async function readView<V extends { version: number }, Inputs extends Record<string, object>, R extends string>(
+  { temporal }: CaseDeps,
+  kind: CaseKindApi<V, Inputs, R>,
+  caseId: string,
+  projected: V | null,
+): Promise<V> {
+  try {
+    return await temporal.workflow.getHandle(kind.workflowId(caseId)).query(kind.messages.getView);
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError && projected) return projected;
+    throw error;
+  }
+}
+
+/** One case's view for a caller who may see it (403 otherwise). */
+export async function caseDetail<V extends { version: number }, Inputs extends Record<string, object>, R extends string>(
+  deps: CaseDeps,
+  kind: CaseKindApi<V, Inputs, R>,
+  session: Session,
+  caseId: string,
+): Promise<{ view: V; role: R }> {
+  const access = await roleOnCase(deps.db, kind, session, caseId);
+  return { view: await readView(deps, kind, caseId, access.view), role: access.role };
+}
+
+/**
+ * Carries one action to the case as the Update of its name: the caller's role comes from the read
+ * model, the workflow's validator decides, and its refusal answers with the spec's message and the
+ * status of that refusal (the same in every kind). A finished case (its workflow gone or closing)
+ * answers from its last projected view, without a Temporal call.
+ */
+export async function actOnCase<V extends { version: number }, Inputs extends Record<string, object>, R extends string, A extends keyof Inputs & string>(
+  deps: CaseDeps,
+  kind: CaseKindApi<V, Inputs, R>,
+  session: Session,
+  caseId: string,
+  action: A,
+  input: Inputs[A],
+  access?: CaseAccess<V, R> & { role: R },
+): Promise<{ view: V; role: R }> {
+  const { role, view: projected } = access ?? (await roleOnCase(deps.db, kind, session, caseId));
+  if (kind.roleOf(action) !== role) throw forbidden();
+  const closed = projected ? kind.finished(projected, action) : null;
+  if (closed) throw refusal(closed);
+  const actor: CaseActor<R> = { userId: session.userId, role, impersonatedBy: session.realUserId };
+  try {
+    const view = await deps.temporal.workflow
+      .getHandle(kind.workflowId(caseId))
+      .executeUpdate(kind.messages.updates[action], { args: [{ ...input, actor }] as never });
+    return { view, role };
+  } catch (error) {
+    // The workflow finished between the read and the Update (its final view is projected before it
+    // completes): answer from that view as its table would.
+    if (error instanceof WorkflowNotFoundError || isCompleted(error)) {
+      const final = (await caseAccess(deps.db, kind, session, caseId)).view;
+      throw refusal((final && kind.finished(final, action)) ?? kind.closed);
+    }
+    if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure && error.cause.type) {
+      throw new HttpError(statusOfRefusal(error.cause.type), error.cause.type as MessageCode | 'validation', error.cause.message);
+    }
+    throw error;
+  }
+}
+
+function refusal(code: MessageCode): HttpError {
+  return new HttpError(statusOfRefusal(code), code);
+}
+
+/** Temporal's answer to an Update sent to a workflow that has already completed. */
+function isCompleted(error: unknown): boolean {
+  return error instanceof Error && /workflow execution already completed/i.test(error.message);
+}

@@ -1,0 +1,175 @@
+import { Mutex } from 'async-mutex';
+import { allHandlersFinished, condition, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import { actionsOf, refusalOf, type ActionRow, type ActionTable, type CaseActor, type CaseNotice, type CaseTimer, type ChangeContext } from '../../domain/case';
+import type { MessageCode } from '../../domain/messages';
+import type { UpdateDefinition } from '@temporalio/common';
+import type { CaseMessages } from './messages';
+import { refuse } from './refuse';
+
+/** What the kit keeps in every case's state, beside the kind's own facts. */
+export interface CaseBookkeeping {
+  /** Grows by one with every change; projections never write an older version over a newer one. */
+  version: number;
+  updatedAt: string;
+  history: { at: string; action: string; by: string; note?: string }[];
+  /** Durable timers asked for and not fired yet (re-armed after continue-as-new). */
+  timers: CaseTimer[];
+}
+
+/** A case kind as the kit runs it: its table, messages, view, timers, side effects and projection. */
+export interface CaseDefinition<S extends CaseBookkeeping, Inputs extends Record<string, object>, R extends string, V, E extends string> {
+  table: ActionTable<S, Inputs, R, E>;
+  messages: CaseMessages<Inputs, R, V>;
+  /** Null while actions may be taken, else the refusal every action gets (the case is over). */
+  finished(s: S, action?: string): MessageCode | null;
+  /** The case's work is done once this state is projected. */
+  isFinal(s: S): boolean;
+  view(s: S, now: number): V;
+  /** A durable timer fired: changes the state if what it guarded still stands (false: nothing changed; a string: the history note). */
+  fire(s: S, timer: CaseTimer, ctx: ChangeContext): boolean | string;
+  /** The side effects named in the table, run with this kind's activities (they may record results in the state). */
+  effects: { [K in E]: (s: S, input: never, ctx: ChangeContext) => Promise<void> };
+  /** Writes the view into the read model: an idempotent, version-guarded activity. */
+  project(view: V): Promise<unknown>;
+  /** Sends one notice through the outbox: an activity, idempotent by the notice's dedupe key. */
+  notify(notice: CaseNotice): Promise<unknown>;
+  /** The note kept in the history for an action (default: its reason). */
+  note?(input: never): string | undefined;
+}
+
+export interface RunOptions<S> {
+  /** Work done once when the case starts, under the lock (e.g. issuing a log number, setting timers). */
+  start?: (s: S, ctx: ChangeContext) => Promise<void> | void;
+  /** Called with the state when Temporal suggests a new run (long-lived cases); must continue as new. */
+  continueAsNew?: (s: S) => Promise<never>;
+}
+
+type Input = { actor: CaseActor; reason?: string };
+
+/**
+ * Runs one case to its end on the shared mechanism:
+ * - every action is the Update of its name; the validator refuses with the spec's message what the
+ *   table does not allow now, and changes nothing;
+ * - handlers run one at a time (a mutex, the SDK's pattern for handlers that await): each re-checks
+ *   the table under the lock, changes the state, runs its side effect, arms its timers and awaits
+ *   its notices before answering with the new view;
+ * - timers fire under the same lock and change the state only if what they guarded still stands;
+ * - every new version is projected to PostgreSQL once no handler is midway; the final view is always
+ *   written, and the workflow returns only when every handler has finished.
+ */
+export async function runCase<S extends CaseBookkeeping, Inputs extends Record<string, object>, R extends string, V, E extends string>(
+  def: CaseDefinition<S, Inputs, R, V, E>,
+  s: S,
+  options: RunOptions<S> = {},
+): Promise<S> {
+  const lock = new Mutex();
+  const nowIso = () => new Date(Date.now()).toISOString();
+
+  /** Runs a change and what it asks for; the version moves only when something changed. */
+  const commit = async (mutate: (ctx: ChangeContext) => boolean, effect?: (ctx: ChangeContext) => Promise<void>) => {
+    const timers: CaseTimer[] = [];
+    const notices: CaseNotice[] = [];
+    const ctx: ChangeContext = { now: nowIso(), timer: (event, at, token) => timers.push({ event, at, token }), notify: (n) => notices.push(n) };
+    if (!mutate(ctx)) return;
+    touch(ctx.now);
+    if (effect) {
+      await effect(ctx);
+      touch(nowIso());
+    }
+    for (const timer of timers) {
+      s.timers.push(timer);
+      arm(timer);
+    }
+    await Promise.all(notices.map((n) => def.notify(n)));
+  };
+  const touch = (now: string) => {
+    s.updatedAt = now;
+    s.version += 1;
+  };
+
+  const arm = (timer: CaseTimer) => {
+    void sleep(Math.max(0, Date.parse(timer.at) - Date.now())).then(() =>
+      lock.runExclusive(() =>
+        commit((ctx) => {
+          s.timers = s.timers.filter((t) => !(t.event === timer.event && t.token === timer.token));
+          const fired = def.isFinal(s) ? false : def.fire(s, timer, ctx);
+          if (fired === false) return false;
+          s.history.push({ at: ctx.now, action: timer.event, by: 'system', ...(typeof fired === 'string' ? { note: fired } : {}) });
+          return true;
+        }),
+      ),
+    );
+  };
+
+  // The rows are read by action name here; each row's own input type is the table's business.
+  const table = def.table as unknown as Record<string, ActionRow<S, Input, string, string>>;
+  const note = (def.note ?? ((input: Input) => input.reason)) as (input: Input) => string | undefined;
+  const refusal = (action: string, input: Input) => refusalOf(table, action, s, input, Date.now(), def.finished);
+
+  for (const action of actionsOf(def.table as object) as (keyof Inputs & string)[]) {
+    const row = table[action]!;
+    const effect = row.effect ? (def.effects[row.effect as E] as (s: S, input: Input, ctx: ChangeContext) => Promise<void>) : undefined;
+    setHandler(
+      def.messages.updates[action] as UpdateDefinition<V, [Input]>,
+      (input: Input) =>
+        lock.runExclusive(async () => {
+          // The state may have moved while this update waited for the lock: the table decides again.
+          const code = refusal(action, input);
+          if (code) throw refuse(code);
+          await commit(
+            (ctx) => {
+              row.change(s, input, ctx);
+              const text = note(input);
+              s.history.push({ at: ctx.now, action, by: input.actor.role, ...(text ? { note: text } : {}) });
+              return true;
+            },
+            effect ? (ctx) => effect(s, input, ctx) : undefined,
+          );
+          return def.view(s, Date.now());
+        }),
+      {
+        validator: (input: Input) => {
+          const actor = input?.actor;
+          if (!actor || typeof actor.userId !== 'string' || typeof actor.role !== 'string' || (actor.impersonatedBy !== null && typeof actor.impersonatedBy !== 'string')) {
+            throw refuse('validation', 'Invalid actor');
+          }
+          // "Is it this person's move?" first, then "is this input right?" (shape, then the table's checks).
+          const parsed = row.input.safeParse(input);
+          const stateRefusal = refusalOf(table, action, s, input, Date.now(), def.finished, { skipCheck: true });
+          if (stateRefusal) throw refuse(stateRefusal);
+          if (!parsed.success) throw refuse('validation', parsed.error.issues[0]?.message);
+          const code = refusal(action, input);
+          if (code) throw refuse(code);
+        },
+      },
+    );
+  }
+  setHandler(def.messages.getView, () => def.view(s, Date.now()));
+
+  for (const timer of s.timers) arm(timer);
+  const start = options.start;
+  if (start) {
+    await lock.runExclusive(() =>
+      commit(
+        () => true,
+        (ctx) => Promise.resolve(start(s, ctx)),
+      ),
+    );
+  }
+
+  // Project every new version once no handler is midway; finish once the final view is written.
+  let projected = 0;
+  for (;;) {
+    await condition(() => s.version > projected && !lock.isLocked());
+    const version = s.version;
+    await def.project(def.view(s, Date.now()));
+    projected = version;
+    if (def.isFinal(s) && projected === s.version) break;
+    if (options.continueAsNew && workflowInfo().continueAsNewSuggested) {
+      await condition(() => !lock.isLocked() && allHandlersFinished() && s.version === projected);
+      return options.continueAsNew(s);
+    }
+  }
+  await condition(allHandlersFinished);
+  return s;
+}

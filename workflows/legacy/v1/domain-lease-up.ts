@@ -1,0 +1,315 @@
+import { z } from 'zod';
+import type { MessageCode } from '../../../domain/messages';
+
+/** Overall status of a lease-up application (shared/design/workflows.md). */
+export const APPLICATION_STATUSES = [
+  'in_review',
+  'rejected',
+  'appeal_submitted',
+  'withdrawn',
+  'closed',
+  'ended',
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export const FINAL_STATUSES: readonly ApplicationStatus[] = ['withdrawn', 'closed', 'ended'];
+
+/** Spec section 4: application timeline steps, in order. */
+export const TIMELINE_STEPS = [
+  'submitted',
+  'documentation_review',
+  'additional_documents',
+  'screening_consent',
+  'decision',
+  'appointment_scheduling',
+  'screening',
+  'unit_offer',
+  'income_certification',
+  'lease_signing',
+  'end',
+] as const;
+export type TimelineStep = (typeof TIMELINE_STEPS)[number];
+export type StepState = 'complete' | 'current' | 'pending' | 'skipped';
+
+/** Who acts on an application: the applicant household or the owning organisation's manager. */
+export type ActorRole = 'applicant' | 'manager';
+
+/**
+ * Every action of spec section 4 that the workflow accepts as an Update, named as in the spec.
+ * The list grows with the lease-up issue; the names are the workflow message names.
+ */
+export const APPLICANT_ACTIONS = [
+  'SubmitProfile',
+  'SubmitAdditionalDocuments',
+  'ProvideConsentForScreening',
+  'DenyConsentForScreening',
+  'ScheduleAppointment',
+  'RescheduleAppointment',
+  'RespondToUnitOffer',
+  'SignTIC',
+  'SignLeaseLetter',
+  'Appeal',
+  'UpdateInfo',
+  'Withdraw',
+] as const;
+export const MANAGER_ACTIONS = [
+  'MarkAsComplete',
+  'RequestConsentForScreening',
+  'RejectApplication',
+  'RejectDocuments',
+  'RequestAdditionalDocuments',
+  'ProceedToAppointmentScheduling',
+  'OfferUnit',
+  'ProceedWithUnitOffer',
+  'GenerateIncomeCertification',
+  'ApproveIncomeCertification',
+  'DenyIncomeCertification',
+  'CompleteLeaseSigning',
+  'GrantAppeal',
+  'DenyAppeal',
+] as const;
+export type ApplicantAction = (typeof APPLICANT_ACTIONS)[number];
+export type ManagerAction = (typeof MANAGER_ACTIONS)[number];
+export type LeaseUpAction = ApplicantAction | ManagerAction;
+export const LeaseUpActionName = z.enum([...APPLICANT_ACTIONS, ...MANAGER_ACTIONS]);
+export const ManagerActionName = z.enum(MANAGER_ACTIONS);
+
+/** Actions a person must confirm because they cannot be undone (spec section 4). */
+export const IRREVERSIBLE_ACTIONS: readonly LeaseUpAction[] = [
+  'Withdraw',
+  'RejectApplication',
+  'RespondToUnitOffer',
+  'DenyIncomeCertification',
+  'DenyAppeal',
+];
+
+/** Who is acting: filled in by the API from the signed-in session, never by the client. */
+export const Actor = z.object({
+  userId: z.string().uuid(),
+  role: z.enum(['applicant', 'manager']),
+  /** Set when an ambassador or manager acts for this user (spec section 6, impersonation). */
+  impersonatedBy: z.string().uuid().nullable(),
+});
+export type Actor = z.infer<typeof Actor>;
+
+const IsoTime = z.string().datetime({ offset: true, message: 'Invalid date and time' });
+
+/** A document item the manager rejects or asks for, and the applicant's answer to it. */
+export const DocumentItem = z.object({
+  item: z.string().trim().min(1, 'Please name the document.').max(200),
+  documentId: z.string().uuid().optional(),
+  reason: z.string().trim().min(1).max(2000).optional(),
+});
+export type DocumentItem = z.infer<typeof DocumentItem>;
+
+/** A unit as offered (spec section 3, unit offer: unit number, bedroom type, address). */
+export const OfferedUnit = z.object({
+  unitId: z.string().uuid(),
+  unitNumber: z.string().max(40),
+  bedroomType: z.string().max(60),
+  address: z.string().max(300),
+});
+export type OfferedUnit = z.infer<typeof OfferedUnit>;
+
+/** Body of an action sent by the web app; each action reads the fields it needs. */
+export const ActionBody = z.object({
+  reason: z.string().trim().min(1, 'Please provide a reason.').max(2000).optional(),
+  /** RejectDocuments: the documents and reasons; SubmitAdditionalDocuments: an answer per item. */
+  documents: z.array(DocumentItem).max(50).optional(),
+  /** RequestAdditionalDocuments: document types asked for, a note and the due date. */
+  documentTypes: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
+  note: z.string().trim().max(2000).optional(),
+  dueAt: IsoTime.optional(),
+  /** ProceedToAppointmentScheduling: the slots offered. */
+  slots: z.array(IsoTime).max(50).optional(),
+  /** ScheduleAppointment / RescheduleAppointment: the slot chosen. */
+  slot: IsoTime.optional(),
+  /** OfferUnit: unit ids (the API fills in `units`) and an optional expiry. */
+  unitIds: z.array(z.string().uuid()).max(20).optional(),
+  expiresAt: IsoTime.optional(),
+  /** RespondToUnitOffer. */
+  offerId: z.string().max(40).optional(),
+  accept: z.boolean().optional(),
+  /** UpdateInfo: the household's size and yearly income as now declared. */
+  householdSize: z.number().int().min(1).max(20).optional(),
+  householdIncome: z.number().min(0).max(10_000_000).optional(),
+});
+export type ActionBody = z.infer<typeof ActionBody>;
+
+/** Filled in by the API only: unit details read from the opportunity, the stored signature. */
+export const ActionInput = ActionBody.extend({
+  actor: Actor,
+  units: z.array(OfferedUnit).max(20).optional(),
+  signature: z
+    .object({
+      signatureKey: z.string().max(300),
+      ipAddress: z.string().max(64),
+      signerName: z.string().max(200),
+      /** Who signs: the head (their user id, the default) or an adult member (member id). */
+      signerId: z.string().max(100).optional(),
+    })
+    .optional(),
+});
+export type ActionInput = z.infer<typeof ActionInput>;
+
+/** Reasons each action needs; validated once here so the API and the web form agree. */
+export const ACTIONS_NEEDING_REASON: readonly LeaseUpAction[] = ['RejectApplication', 'DenyIncomeCertification', 'DenyAppeal', 'Appeal'];
+
+export interface TimelineEntry {
+  step: TimelineStep;
+  state: StepState;
+  /** ISO time the step started or completed, from workflow time. */
+  at: string | null;
+}
+
+export interface HistoryEntry {
+  at: string;
+  action: LeaseUpAction | 'Apply' | 'Projected' | TimerEvent;
+  by: ActorRole | 'system';
+  note?: string;
+}
+
+/** What a durable timer records when it fires. */
+export type TimerEvent =
+  | 'AdditionalDocumentsOverdue'
+  | 'UnitOfferExpired'
+  | 'AppealWindowClosed'
+  | 'AppealDecisionOverdue'
+  | 'AppointmentReminderDay'
+  | 'AppointmentReminderHour';
+
+export interface PendingTask {
+  role: ActorRole;
+  /** An action, or a follow-up the manager owes without an action of its own. */
+  action: LeaseUpAction | 'FollowUpAdditionalDocuments';
+  dueAt: string | null;
+  overdue?: boolean;
+}
+
+/** Per-opportunity timer settings (days), with the defaults of workflows.md. */
+export interface LeaseUpSettings {
+  offerExpiryDays: number;
+  appealWindowDays: number;
+  appealDecisionBusinessDays: number;
+  additionalDocumentsDays: number;
+}
+export const DEFAULT_LEASE_UP_SETTINGS: LeaseUpSettings = {
+  offerExpiryDays: 7,
+  appealWindowDays: 14,
+  appealDecisionBusinessDays: 5,
+  additionalDocumentsDays: 14,
+};
+
+export interface UnitOffer extends OfferedUnit {
+  offerId: string;
+  offeredAt: string;
+  expiresAt: string;
+  /** `superseded`: hidden from the applicant because another offer was accepted. */
+  status: 'open' | 'accepted' | 'declined' | 'expired' | 'superseded';
+  respondedAt: string | null;
+}
+
+export interface LetterState {
+  key: string;
+  generatedAt: string;
+  /** One signature per signer (head of household and each adult member); `userId` is the signer's id. */
+  signatures: { userId: string; signerName: string; signedAt: string; ipAddress: string; signedKey: string }[];
+  /**
+   * Who must sign a TIC: the head of household (user id) and each adult member (member id), read
+   * when it is generated. Absent on letters of runs before this was recorded: one signature sufficed.
+   */
+  signers?: { id: string; name: string; isHead: boolean }[];
+}
+
+/** The single view of an application that the workflow query returns and the read model stores. */
+export interface LeaseUpView {
+  applicationId: string;
+  logNumber: string | null;
+  householdId: string;
+  opportunityId: string;
+  organizationId: string;
+  applicantUserId: string;
+  householdSize: number;
+  householdIncome: number;
+  status: ApplicationStatus;
+  currentStep: TimelineStep;
+  timeline: TimelineEntry[];
+  history: HistoryEntry[];
+  pendingTasks: PendingTask[];
+  /** What each role may do now; the web app renders buttons from this only. */
+  availableActions: { applicant: ApplicantAction[]; manager: ManagerAction[] };
+  profileSubmitted: boolean;
+  consent: 'not_requested' | 'requested' | 'given' | 'denied';
+  rejectionReason: string | null;
+  /** Step at which the application was rejected (an appeal granted returns there). */
+  rejectedAtStep: TimelineStep | null;
+  /** Documents rejected or requested and not yet answered, with the due date. */
+  outstandingDocuments: (DocumentItem & { kind: 'rejected' | 'requested' })[];
+  documentsNote: string | null;
+  documentsDueAt: string | null;
+  documentsOverdue: boolean;
+  appointmentSlots: string[];
+  appointmentAt: string | null;
+  offers: UnitOffer[];
+  heldUnitId: string | null;
+  tic: LetterState | null;
+  leaseLetter: LetterState | null;
+  appealDeadline: string | null;
+  appealReason: string | null;
+  appealDecisionDueAt: string | null;
+  appealEscalated: boolean;
+  settings: LeaseUpSettings;
+  appliedAt: string;
+  updatedAt: string;
+  /** Grows by one with every state change; projections never write an older version. */
+  version: number;
+}
+
+export const ApplyBody = z.object({
+  opportunityId: z.string().uuid(),
+  householdSize: z.number().int().min(1).max(20),
+  householdIncome: z.number().min(0).max(10_000_000),
+  agreeToTerms: z.literal(true, { message: 'You must agree to the terms' }),
+});
+export type ApplyBody = z.infer<typeof ApplyBody>;
+
+export interface StartLeaseUpInput {
+  applicationId: string;
+  householdId: string;
+  opportunityId: string;
+  organizationId: string;
+  applicantUserId: string;
+  householdSize: number;
+  householdIncome: number;
+  /** Absent in applications started before per-opportunity settings existed: defaults apply. */
+  settings?: LeaseUpSettings;
+}
+
+/** A refusal from a validator: the code names the spec message. */
+export interface Refusal {
+  code: MessageCode;
+}
+
+/** A row of `getApplications` (spec section 2 and 3: log number, opportunity name, date applied, status). */
+export interface ApplicationRow {
+  applicationId: string;
+  logNumber: string | null;
+  opportunityId: string;
+  opportunityName: string;
+  applicantFullName: string;
+  totalHouseholdSize: number;
+  totalHouseholdIncome: number;
+  dateApplied: string;
+  status: ApplicationStatus;
+  currentStep: TimelineStep;
+  pendingTasks: PendingTask[];
+}
+
+/** `getDetailsById`: the workflow's view plus names the workflow does not hold. */
+export interface ApplicationDetail extends LeaseUpView {
+  opportunityName: string;
+  applicantFullName: string;
+  /** Role of the caller on this application, so the app shows that role's actions. */
+  viewerRole: ActorRole;
+  /** Managers only: where the household's income sits in the opportunity's range (shown, never acted on). */
+  incomeFit?: 'within' | 'below' | 'above' | 'no_range';
+}
