@@ -31,10 +31,11 @@ export async function storageFor(app: FastifyInstance, role: DemoRole): Promise<
 
 /**
  * A fresh profile in a language (local storage `i18nextLng`), signed in when `storage` is given;
- * a screenshot is kept when the test fails.
+ * a screenshot is kept when the test fails. `bypassCSP` lets a test add its own script (axe) to a
+ * page whose Content-Security-Policy allows only the portal's scripts.
  */
-export async function openContext(browser: Browser, baseURL: string, options: { language?: string; storage?: SignedInStorage; label: string }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US' });
+export async function openContext(browser: Browser, baseURL: string, options: { language?: string; storage?: SignedInStorage; label: string; bypassCSP?: boolean }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, locale: 'en-US', bypassCSP: options.bypassCSP ?? false });
   await context.addInitScript(
     ({ language, storage }) => {
       if (sessionStorage.getItem('portal-test-init')) return;
