@@ -169,7 +169,8 @@ describe('axe on every route in four languages', () => {
           for (const route of routes().filter((r) => r.viewers.includes(viewer))) {
             await page.goto(route.path);
             await settled(page);
-            const label = `${route.path.split('?')[0]} (${viewer === 'out' ? 'signed out' : viewer})`;
+            const pattern = (route.path.split('?')[0] ?? route.path).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}').replace(`/${ids.organization}/`, '/{organization}/');
+            const label = `${pattern} (${viewer === 'out' ? 'signed out' : viewer})`;
             // A page that sent the visitor elsewhere would be audited under the wrong name.
             expect(new URL(page.url()).pathname, label).toBe(route.path.split('?')[0]);
             expect(await page.evaluate(() => document.documentElement.lang), label).toBe(language);
