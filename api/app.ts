@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
+import zlib from 'node:zlib';
+import { webCacheHeaders } from './web-cache';
 import type { Client } from '@temporalio/client';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../domain';
@@ -31,6 +34,8 @@ import { specialIncomeRoutes } from './routes/special-income';
 import { housingChoicesRoutes } from './routes/housing-choices';
 import { lookupRoutes } from './routes/lookups';
 import { documentRoutes } from './routes/documents';
+import { documentLinkRoutes } from './routes/document-links';
+import { redirectRoutes } from './routes/redirect';
 import { profileMatchRoutes } from './routes/profile-match';
 import { signatureRoutes } from './routes/signature';
 import { userProfileRoutes } from './routes/user-profile';
@@ -82,6 +87,10 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Issue 11: answers compressed (API JSON and index.html here; the built assets are stored
+  // compressed by the web build and sent as they are, see web/build/compressed-assets.ts).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('temporal', temporal);
@@ -114,6 +123,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(housingChoicesRoutes, { prefix: '/api/HousingChoices' });
   await app.register(lookupRoutes, { prefix: '/api/Lookups' });
   await app.register(documentRoutes, { prefix: '/api/Document' });
+  await app.register(documentLinkRoutes, { prefix: '/api/Document' });
   await app.register(managerTaskRoutes, { prefix: '/api/ManagerTasks' });
   await app.register(recertificationRoutes, { prefix: '/api/TenantRecertificationStatus' });
   await app.register(relocationRoutes, { prefix: '/api/Relocation' });
@@ -126,16 +136,17 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(adminOrganizationRoutes, { prefix: '/api/Admin/organizations' });
   await app.register(organizationApplyRoutes, { prefix: '/api/Organization' });
   await app.register(lotteryResultsRoutes, { prefix: '/api/lottery' });
+  await app.register(redirectRoutes, { prefix: '/api/redirect' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false });
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false, preCompressed: true, cacheControl: false, setHeaders: webCacheHeaders });
 
   // Unknown API paths answer in the envelope; any other GET is a client-side route of the web app.
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/codec/')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ status: 404, message: MESSAGES.notFound, data: { code: 'notFound' } });
   });

@@ -1,44 +1,8 @@
 import { z } from 'zod';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from './fields';
-import type { Role } from './roles';
 
-/** Spec section 3: the signed-in user kept in local storage under `user`. */
-export interface SignedInUser {
-  userId: string;
-  username: string;
-  email: string;
-  phoneNumber: string;
-  firstName: string;
-  lastName: string;
-  isMfaEnabled: boolean;
-  role: Role;
-  isRecertificationExpired: boolean;
-  isProfileLocked: boolean;
-  isTenantSigned: boolean;
-  organizationPhone: string;
-  organizationEmail: string;
-  organizationId: string;
-  householdSize: number;
-  tenantId: string;
-  isApplicant: boolean;
-  isHousingAmbassador: boolean;
-  underRelocation: boolean;
-  isManager: boolean;
-}
-
-/** Spec section 3: the auth token object kept under `auth`. */
-export interface AuthTokens {
-  accessToken: string;
-  refreshToken: string | null;
-  /** UTC ISO time. */
-  accessTokenExpiresAt: string;
-}
-
-/** Login answers the signed-in user's fields and the tokens in `data` (spec section 3, login response). */
-export type LoginData = SignedInUser & AuthTokens & {
-  /** A new device token after a sign-in from a device not known yet; the browser keeps it. */
-  deviceToken?: string | null;
-};
+export type { AuthTokens, Language, LoginData, SignedInUser } from './session-data';
+export { AUTH_MARKER_COOKIE, LANGUAGES, STORAGE_KEYS } from './session-data';
 
 /** A device token handed out by a successful sign-in; the browser keeps one per account it signed in to. */
 export const DeviceTokens = z.array(z.string().min(20).max(100)).max(5).optional();
@@ -60,18 +24,3 @@ export const LoginWithCodeBody = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-/** Spec section 3 local storage keys. */
-export const STORAGE_KEYS = {
-  user: 'user',
-  auth: 'auth',
-  pendingUserId: 'pendingUserId',
-  opportunityFilters: 'opportunityFilters',
-  realUser: 'realUser',
-  isImpersonating: 'isImpersonating',
-  language: 'i18nextLng',
-  /** Device tokens of accounts that signed in on this browser (see LoginBody.deviceTokens). */
-  deviceTokens: 'deviceTokens',
-} as const;
-
-export const LANGUAGES = ['en', 'es', 'zh', 'bn'] as const;
-export type Language = (typeof LANGUAGES)[number];

@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from './form-messages';
 import { z } from 'zod';
 import { REQUIRED, isoDate, last4, money, optionalMoney, optionalText, requiredText, uuid } from './fields';
 
@@ -62,20 +63,20 @@ export const AssetInput = z.discriminatedUnion(
     z.object({ ...base, kind: z.literal('CashBalance'), amount: money }),
     z.object({ ...base, kind: z.literal('EBTCards'), cardType: z.enum(['ebt', 'debit', 'rush'], REQUIRED), last4 }),
   ],
-  { error: 'Select an asset type' },
+  { error: FORM_MESSAGES.selectAssetType },
 );
 export type AssetInput = z.infer<typeof AssetInput>;
 export type AssetForm = z.input<typeof AssetInput>;
 export type AssetView = AssetInput & { id: string };
 
 /** SaveAssetsMultiple / SaveBankAccounts / SaveRetirementAccounts: at least one entry (section 5). */
-export const AssetsMultipleInput = z.array(AssetInput).min(1, 'At least one entry is required').max(50);
+export const AssetsMultipleInput = z.array(AssetInput).min(1, FORM_MESSAGES.atLeastOneEntry).max(50);
 
 /** UpdateAssetFlag and friends: the per-kind "do you have any?" answer; NO deletes that kind's entries. */
 export const AssetFlagInput = z.object({
   /** Absent: the household-wide "do you have any assets?" question. */
   kind: z.enum(ASSET_KINDS, REQUIRED).optional(),
-  hasAny: z.boolean({ error: 'Answer required' }),
+  hasAny: z.boolean({ error: FORM_MESSAGES.answerRequired }),
   confirmed: z.boolean().default(false),
 });
 export type AssetFlagInput = z.infer<typeof AssetFlagInput>;

@@ -79,6 +79,8 @@ export const UploadFields = z.object({
   /** Re-uploading over a rejected or flagged document needs a reason (section 5). */
   replacesDocumentId: uuid.nullish().transform((v) => v ?? null),
   reason: z.string().trim().max(1000).nullish().transform((v) => v || null),
+  /** Pay stubs: the pay date of each file, in file order, comma-separated (YYYY-MM-DD,...). */
+  payDates: z.string().trim().max(200).nullish().transform((v) => (v ? v.split(',').map((d) => d.trim()) : [])),
 }).superRefine((f, ctx) => {
   if (f.replacesDocumentId && !f.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_MESSAGE });
 });

@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from './form-messages';
 import { z } from 'zod';
 
 /**
@@ -49,7 +50,7 @@ export const optionalText = (max = 200) =>
 /** A number that forms may send as text: '1,200.50' is 1200.5; anything else 'Must be a number'. */
 export const money = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.replace(/[,$\s]/g, ''))) : v),
-  z.number({ error: (i) => (i.input === undefined ? REQUIRED : NUMBER_MESSAGE) }).min(0, 'Must be zero or more').max(1e10, NUMBER_MESSAGE),
+  z.number({ error: (i) => (i.input === undefined ? REQUIRED : NUMBER_MESSAGE) }).min(0, FORM_MESSAGES.zeroOrMore).max(1e10, NUMBER_MESSAGE),
 );
 export const optionalMoney = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
@@ -86,6 +87,6 @@ export function todayIso(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-export const uuid = z.string().uuid('Invalid id');
+export const uuid = z.string().uuid(FORM_MESSAGES.invalidId);
 /** A "last 4 digits" field (bank accounts, EBT cards; spec sections 3 and 9). */
-export const last4 = z.string(REQUIRED).trim().min(1, { error: REQUIRED, abort: true }).regex(/^\d{4}$/, 'Enter the last 4 digits (numbers only)');
+export const last4 = z.string(REQUIRED).trim().min(1, { error: REQUIRED, abort: true }).regex(/^\d{4}$/, FORM_MESSAGES.last4);

@@ -1,3 +1,4 @@
+import { FORM_MESSAGES } from './form-messages';
 import { z } from 'zod';
 import { LANGUAGES } from './account';
 import { REQUIRED, ageOn, isoDate, optionalDate, optionalMoney, optionalText, requiredText, todayIso, wholeNumber, money } from './fields';
@@ -121,7 +122,7 @@ export const AddressInput = z
     line2: optionalText(200),
     city: requiredText(100),
     state: requiredText(50),
-    zip: z.string(REQUIRED).trim().regex(/^\d{5}(-\d{4})?$/, 'Enter a valid ZIP code'),
+    zip: z.string(REQUIRED).trim().regex(/^\d{5}(-\d{4})?$/, FORM_MESSAGES.zip),
     mailingSameAsLiving: z.boolean().default(true),
     mailingLine1: optionalText(200),
     mailingLine2: optionalText(200),
@@ -132,10 +133,10 @@ export const AddressInput = z
   })
   .superRefine((a, ctx) => {
     if (a.mailingSameAsLiving) return;
-    if (!a.mailingLine1) ctx.addIssue({ code: 'custom', path: ['mailingLine1'], message: 'Mailing address line 1 is required' });
+    if (!a.mailingLine1) ctx.addIssue({ code: 'custom', path: ['mailingLine1'], message: FORM_MESSAGES.mailingLine1 });
     if (!a.mailingCity) ctx.addIssue({ code: 'custom', path: ['mailingCity'], message: REQUIRED });
     if (!a.mailingState) ctx.addIssue({ code: 'custom', path: ['mailingState'], message: REQUIRED });
-    if (!a.mailingZip || !/^\d{5}(-\d{4})?$/.test(a.mailingZip)) ctx.addIssue({ code: 'custom', path: ['mailingZip'], message: 'Enter a valid ZIP code' });
+    if (!a.mailingZip || !/^\d{5}(-\d{4})?$/.test(a.mailingZip)) ctx.addIssue({ code: 'custom', path: ['mailingZip'], message: FORM_MESSAGES.zip });
   });
 export type AddressInput = z.infer<typeof AddressInput>;
 export type AddressForm = z.input<typeof AddressInput>;
@@ -160,7 +161,7 @@ export type AdditionalPreferencesInput = z.infer<typeof AdditionalPreferencesInp
 
 export const RentalAssistanceInput = z
   .object({
-    id: z.string().uuid('Invalid id').optional(),
+    id: z.string().uuid(FORM_MESSAGES.invalidId).optional(),
     hasAssistance: z.boolean(),
     type: z.enum(RENTAL_ASSISTANCE_TYPES).nullish().transform((v) => v ?? null),
     agency: optionalText(200),
@@ -168,7 +169,7 @@ export const RentalAssistanceInput = z
     startDate: optionalDate,
     amount: optionalMoney,
     tenantShare: optionalMoney,
-    proofDocumentId: z.string().uuid('Invalid id').nullish().transform((v) => v ?? null),
+    proofDocumentId: z.string().uuid(FORM_MESSAGES.invalidId).nullish().transform((v) => v ?? null),
   })
   .superRefine((r, ctx) => {
     if (!r.hasAssistance) return;
@@ -180,14 +181,14 @@ export type RentalAssistanceInput = z.infer<typeof RentalAssistanceInput>;
 
 /** The income and asset questions (spec section 4): answering NO deletes every entry. */
 export const QuestionAnswer = z.object({
-  answer: z.boolean({ error: 'Answer required' }),
+  answer: z.boolean({ error: FORM_MESSAGES.answerRequired }),
   /** The client asked the user first; a NO without it is refused so nothing is lost by accident. */
   confirmed: z.boolean().default(false),
 });
 export type QuestionAnswer = z.infer<typeof QuestionAnswer>;
 
 export const EligibilityAssessmentInput = z.object({
-  householdSize: wholeNumber.refine((n) => n >= 1, 'At least one member is required'),
+  householdSize: wholeNumber.refine((n) => n >= 1, FORM_MESSAGES.atLeastOneMember),
   totalIncome: money,
   livesInNyc: z.boolean().default(true),
 });

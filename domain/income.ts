@@ -1,5 +1,6 @@
+import { FORM_MESSAGES } from './form-messages';
 import { z } from 'zod';
-import { REASON_MESSAGE, REQUIRED, isoDate, money, optionalDate, optionalMoney, optionalText, requiredText, uuid } from './fields';
+import { REASON_MESSAGE, REQUIRED, isoDate, money, optionalDate, optionalMoney, optionalText, requiredText, todayIso, uuid } from './fields';
 
 /** Spec section 3 pay frequencies, and how many times a year each is paid. */
 export const PAY_FREQUENCIES = ['annually', 'monthly', 'hourly', 'quarterly', 'bi_weekly', 'weekly', 'semimonthly', 'one_time'] as const;
@@ -34,6 +35,47 @@ const common = {
 };
 const simple = <T extends IncomeType>(type: T) => z.object({ ...common, incomeType: z.literal(type) });
 
+/** Spec section 9: a zero-income declaration looks 12 months ahead. */
+export const ZERO_INCOME_LOOK_AHEAD_MONTHS = 12;
+
+/** The last day a zero-income declaration made on `today` covers ('YYYY-MM-DD'). */
+export function zeroIncomeLookAheadEnd(today: string): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const end = new Date(Date.UTC(y, m - 1 + ZERO_INCOME_LOOK_AHEAD_MONTHS, 1));
+  // The same day 12 months on, or the month's last day (29 Feb is followed by 28 Feb).
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(d, lastDay));
+  return end.toISOString().slice(0, 10);
+}
+
+/** Whether income is expected within the look-ahead, and if so when and how much. */
+const zeroIncomeLookAhead = {
+  expectsIncomeWithin12Months: z.preprocess((v) => (v === 'true' ? true : v === 'false' || v === '' || v == null ? false : v), z.boolean()),
+  expectedIncomeDate: optionalDate,
+  expectedIncomeAmount: optionalMoney,
+};
+
+function checkZeroIncomeLookAhead(
+  v: { expectsIncomeWithin12Months: boolean; expectedIncomeDate: string | null; expectedIncomeAmount: number | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (!v.expectsIncomeWithin12Months) return;
+  if (v.expectedIncomeAmount === null) ctx.addIssue({ code: 'custom', path: ['expectedIncomeAmount'], message: REQUIRED });
+  const today = todayIso();
+  if (!v.expectedIncomeDate) ctx.addIssue({ code: 'custom', path: ['expectedIncomeDate'], message: REQUIRED });
+  else if (v.expectedIncomeDate <= today || v.expectedIncomeDate > zeroIncomeLookAheadEnd(today)) {
+    ctx.addIssue({ code: 'custom', path: ['expectedIncomeDate'], message: ZERO_INCOME_MESSAGES.lookAhead });
+  }
+}
+
+/**
+ * Spec section 9: long-term medical care insurance payments are referred to above $180 per day
+ * (the part above that counts as income); the form says so when an entry is above it.
+ */
+export const LONG_TERM_CARE_DAILY_LIMIT = 180;
+export const longTermCareDailyAmount = (amount: number, frequency: PayFrequency) => annualAmount(amount, frequency) / 365;
+export const exceedsLongTermCareLimit = (amount: number, frequency: PayFrequency) => longTermCareDailyAmount(amount, frequency) > LONG_TERM_CARE_DAILY_LIMIT;
+
 export const IncomeInput = z.discriminatedUnion(
   'incomeType',
   [
@@ -45,7 +87,7 @@ export const IncomeInput = z.discriminatedUnion(
       natureOfBusiness: optionalText(200),
       typeOfWork: optionalText(200),
       // Spec section 9: tax return years 3.
-      taxReturnYears: z.array(z.number().int().min(1990).max(2100)).max(3, 'At most 3 tax return years').default([]),
+      taxReturnYears: z.array(z.number().int().min(1990).max(2100)).max(3, FORM_MESSAGES.taxReturnYears).default([]),
       form1099Url: optionalText(500),
       expectedAnnualIncome: optionalMoney,
     }),
@@ -62,11 +104,12 @@ export const IncomeInput = z.discriminatedUnion(
     z.object({
       ...common,
       incomeType: z.literal('zero_income'),
-      amount: z.preprocess((v) => v ?? 0, money).refine((n) => n === 0, 'Zero income must be 0'),
+      amount: z.preprocess((v) => v ?? 0, money).refine((n) => n === 0, FORM_MESSAGES.zeroIncomeMustBeZero),
       duration: z.enum(ZERO_INCOME_DURATIONS, REQUIRED),
       reasons: requiredText(1000),
       expenses: requiredText(1000),
-    }),
+      ...zeroIncomeLookAhead,
+    }).superRefine(checkZeroIncomeLookAhead),
     z.object({
       ...common,
       incomeType: z.literal('alimony_child_support'),
@@ -81,7 +124,7 @@ export const IncomeInput = z.discriminatedUnion(
     z.object({ ...common, incomeType: z.literal('gig_economy'), platformCategory: z.enum(GIG_PLATFORM_CATEGORIES, REQUIRED), platformName: requiredText(200) }),
     simple('income_tax_refund'),
   ],
-  { error: 'Select an income type' },
+  { error: FORM_MESSAGES.selectIncomeType },
 ).superRefine((i, ctx) => {
   // A support payment received differently from what was agreed is a discrepancy: 'Please provide a reason.'
   if (i.incomeType === 'alimony_child_support') {
@@ -97,6 +140,7 @@ export const ZERO_INCOME_MESSAGES = {
   noValidIncome: 'At least one household member must report valid income',
   allZero: 'All members cannot declare zero income',
   explanation: 'Explanation required for zero income',
+  lookAhead: 'Enter a date within the next 12 months',
 } as const;
 
 /**
@@ -134,8 +178,8 @@ export const ZeroIncomeDeclarationInput = z.object({
   duration: z.enum(ZERO_INCOME_DURATIONS, REQUIRED),
   reasons: z.string(REQUIRED).trim().min(1, ZERO_INCOME_MESSAGES.explanation).max(1000),
   expenses: requiredText(1000),
-  expectsIncomeWithin12Months: z.boolean().default(false),
-});
+  ...zeroIncomeLookAhead,
+}).superRefine(checkZeroIncomeLookAhead);
 export const LumpSumPaymentInput = z.object({ memberId: uuid, amount: money, receivedDate: isoDate, source: requiredText(200) });
 export const IncomeTaxRefundInput = z.object({ memberId: uuid, amount: money, taxYear: z.number().int().min(1990).max(2100) });
 export type ZeroIncomeDeclarationInput = z.infer<typeof ZeroIncomeDeclarationInput>;

@@ -30,3 +30,7 @@ export * from './organization';
 export * from './ambassador';
 export * from './admin';
 export * from './lottery-results';
+export * from './pay-stubs';
+export * from './redirect';
+export * from './form-messages';
+export * from './validation-catalogue';

@@ -1,13 +1,15 @@
+import { FORM_MESSAGES } from './form-messages';
 import { z } from 'zod';
 import { LOTTERY_GROUPS, LotterySetAside } from './lottery';
 
-export const OPPORTUNITY_KINDS = ['rental', 'ownership'] as const;
-export type OpportunityKind = (typeof OPPORTUNITY_KINDS)[number];
+import { OPPORTUNITY_FILTER_TYPES, OPPORTUNITY_KINDS, OPPORTUNITY_SEARCH_MAX, type OpportunityKind } from './opportunity-filter';
+
+export { OPPORTUNITY_FILTER_TYPES, OPPORTUNITY_KINDS, parseOpportunityFilter, type OpportunityKind } from './opportunity-filter';
 
 /** Spec section 2: filter rental, ownership or all. */
 export const OpportunityFilter = z.object({
-  type: z.enum(['all', ...OPPORTUNITY_KINDS]).default('all'),
-  search: z.string().trim().max(200).optional(),
+  type: z.enum(OPPORTUNITY_FILTER_TYPES).default('all'),
+  search: z.string().trim().max(OPPORTUNITY_SEARCH_MAX).optional(),
 });
 export type OpportunityFilter = z.infer<typeof OpportunityFilter>;
 
@@ -78,10 +80,10 @@ export const OpportunityInput = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   kind: z.enum(OPPORTUNITY_KINDS),
   building: z.string().trim().max(200).default(''),
-  address: z.string().trim().min(1, 'Address is required').max(300),
+  address: z.string().trim().min(1, FORM_MESSAGES.addressRequired).max(300),
   description: z.string().trim().max(5000).default(''),
   amenities: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
-  lotteryEndDate: z.string().date('Invalid date'),
+  lotteryEndDate: z.string().date(FORM_MESSAGES.invalidDate),
   units: z
     .array(
       z.object({

@@ -14,6 +14,7 @@ import { field, perAccountFailures, perAddress } from '../services/rate-limits';
 import { issueTokens, revokeByToken, revokeFamily, rotateRefreshToken } from '../services/tokens';
 import { loadSignedInUser } from '../services/users';
 import { accountRecoveryRoutes } from './account-recovery';
+import { clearAuthenticated, markAuthenticated } from '../services/auth-marker';
 
 const MINUTE = 60_000;
 const userIdParam = z.object({ userId: z.string().uuid() });
@@ -36,6 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     await recordSignInSuccess(app, attempt);
     switch (outcome.kind) {
       case 'signedIn':
+        markAuthenticated(request, reply);
         return reply.ok({ ...outcome.data, deviceToken: await rememberDevice(app.db, outcome.data.userId, attempt.deviceId) }, 'Login successful');
       case 'mfa':
         return reply.ok(outcome.data, MESSAGES.mfaRequired);
@@ -93,19 +95,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     await otpFailures.succeed(request);
     const user = await app.db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirstOrThrow();
     const data = await signInAs(app, { userId, role: user.role });
+    markAuthenticated(request, reply);
     return reply.ok({ ...data, deviceToken: await rememberDevice(app.db, userId, null) }, MESSAGES.otpVerified);
   });
 
   app.post('/refresh-token', { schema: { body: RefreshTokenBody }, preHandler: perAddress(app, 'refresh', 60, MINUTE) }, async (request, reply) => {
     const result = await rotateRefreshToken(app.db, request.body.refreshToken);
     if (!result.ok) throw new HttpError(401, 'refreshFailed');
-    return reply.ok(await issueTokens(app, result.subject, result.familyId), 'Token refreshed');
+    const tokens = await issueTokens(app, result.subject, result.familyId);
+    markAuthenticated(request, reply);
+    return reply.ok(tokens, 'Token refreshed');
   });
 
   // No body, an empty body or {} all log out (api/plugins/input-safety.ts reads an empty JSON body as none).
   app.post('/logout', { preHandler: requireSession, schema: { body: z.object({ refreshToken: z.string().max(200).optional() }).nullish() } }, async (request, reply) => {
     if (request.session.familyId) await revokeFamily(app.db, request.session.familyId);
     if (request.body?.refreshToken) await revokeByToken(app.db, request.body.refreshToken);
+    clearAuthenticated(reply);
     return reply.ok(null, 'Logged out');
   });
 

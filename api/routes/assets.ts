@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ASSET_KINDS, AssetFlagInput, AssetInput, AssetsMultipleInput, type AssetKind } from '../../domain';
+import { ASSET_KINDS, FORM_MESSAGES, AssetFlagInput, AssetInput, AssetsMultipleInput, type AssetKind } from '../../domain';
 import { HttpError } from '../errors';
 import { signedIn } from '../guards';
 import { answerAssetFlag, deleteAsset, listAssets, saveAssets } from '../services/household-assets';
@@ -43,11 +43,13 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
   // UpdateAssetFlag answers any kind (or, without kind, the household-wide question); the named flags fix the kind.
   const flag = (fixed?: AssetKind) => async (request: { body: AssetFlagInput } & Parameters<typeof editHousehold>[1], reply: { ok: (d: unknown) => unknown }) =>
     reply.ok(await editHousehold(app, request, (h) => answerAssetFlag(app.db, h, { ...request.body, kind: fixed ?? request.body.kind })));
-  const FixedFlag = z.object({ hasAny: z.boolean({ error: 'Answer required' }), confirmed: z.boolean().default(false) });
-  app.put('/UpdateAssetFlag', { preHandler: resident, schema: { body: AssetFlagInput } }, flag());
-  app.put('/UpdateTrustAssetFlag', { preHandler: resident, schema: { body: FixedFlag } }, flag('TrustAssets'));
-  app.put('/UpdateLifeInsuranceAssetFlag', { preHandler: resident, schema: { body: FixedFlag } }, flag('LifeInsuranceAssets'));
-  app.put('/UpdateEBTCardAssetFlag', { preHandler: resident, schema: { body: FixedFlag } }, flag('EBTCards'));
+  const FixedFlag = z.object({ hasAny: z.boolean({ error: FORM_MESSAGES.answerRequired }), confirmed: z.boolean().default(false) });
+  // Spec section 7's client posts the flag updates; PUT stays for the web app.
+  const both = ['POST', 'PUT'] as const;
+  app.route({ method: [...both], url: '/UpdateAssetFlag', preHandler: resident, schema: { body: AssetFlagInput }, handler: flag() });
+  app.route({ method: [...both], url: '/UpdateTrustAssetFlag', preHandler: resident, schema: { body: FixedFlag }, handler: flag('TrustAssets') });
+  app.route({ method: [...both], url: '/UpdateLifeInsuranceAssetFlag', preHandler: resident, schema: { body: FixedFlag }, handler: flag('LifeInsuranceAssets') });
+  app.route({ method: [...both], url: '/UpdateEBTCardAssetFlag', preHandler: resident, schema: { body: FixedFlag }, handler: flag('EBTCards') });
 
   app.get('/', { preHandler: signedIn('resident_or_manager'), schema: { querystring: HouseholdQuery } }, async (request, reply) =>
     reply.ok(await readHousehold(app, request, request.query.householdId, (h) => listAssets(app.db, h))),

@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
-  DOCUMENT_TYPES, INCOME_TYPES, MAX_FILES_PER_UPLOAD, UNSAFE_TEXT_MESSAGE, findUnsafeText, isSafeText, MAX_FILE_BYTES, ManagerReviewInput, REQUIRED_DOCS_BY_INCOME, ReviewReasonInput, UploadFields,
+  DOCUMENT_MESSAGES, DOCUMENT_TYPES, INCOME_TYPES, MAX_FILES_PER_UPLOAD, UNSAFE_TEXT_MESSAGE, findUnsafeText, isSafeText, MAX_FILE_BYTES, ManagerReviewInput, REQUIRED_DOCS_BY_INCOME, ReviewReasonInput, UploadFields,
 } from '../../domain';
 import { isProfileLocked } from '../../activities/profile-lock';
 import { HttpError, conflict, notFound } from '../errors';
@@ -22,6 +22,19 @@ export const DocumentListQuery = HouseholdQuery.extend({
   rejected: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 });
 
+const DOCUMENT_URL = /\/GetDocument\/([0-9a-f-]{36})$/i;
+const PreviewQuery = HouseholdQuery.extend({
+  documentId: z.string().uuid('Invalid id').optional(),
+  fileUrl: z.string().trim().max(500).optional(),
+}).transform((q, ctx) => {
+  const documentId = q.documentId ?? DOCUMENT_URL.exec(q.fileUrl ?? '')?.[1];
+  if (!documentId) {
+    ctx.addIssue({ code: 'custom', path: ['documentId'], message: 'Required' });
+    return z.NEVER;
+  }
+  return { householdId: q.householdId, documentId };
+});
+
 /** Reads every part: text fields into an object, files into memory (bounded by the multipart limits). */
 async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: IncomingFile[] }> {
   if (!request.isMultipart()) throw new HttpError(415, 'validation', 'Send the file as multipart/form-data');
@@ -29,7 +42,11 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
   const files: IncomingFile[] = [];
   try {
     for await (const part of request.parts()) {
-      if (part.type === 'file') files.push({ fileName: part.filename, body: await part.toBuffer() });
+      if (part.type === 'file') {
+        // Spec section 5: document file name, file and type id required.
+        if (!part.filename?.trim()) throw new HttpError(400, 'validation', DOCUMENT_MESSAGES.fileNameRequired);
+        files.push({ fileName: part.filename, body: await part.toBuffer() });
+      }
       else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
   } catch (error) {
@@ -59,7 +76,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const upload = async (request: FastifyRequest) => {
     const household = await ensureOwnHousehold(app.db, request.session);
     const { fields, files } = await readMultipart(request);
-    const parsed = UploadFields.safeParse({ documentType: 'other', ...fields });
+    // Spec section 5: the type is required (no default), like the file and its name.
+    const parsed = UploadFields.safeParse(fields);
     if (!parsed.success) throw new HttpError(400, 'validation', parsed.error.issues[0]!.message);
     const saved = await uploadDocuments(deps, household.id, request.session.userId, parsed.data, files);
     await refreshCompletion(app.db, household.id);
@@ -71,6 +89,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/GetDocument/:id', { preHandler: reader, schema: { params: IdParams, querystring: HouseholdQuery } }, async (request, reply) =>
     reply.ok(await readHousehold(app, request, request.query.householdId, (h) => documentContent(deps, h, request.params.id))),
+  );
+  // Spec section 7 names Preview without an id: the document comes as `documentId` or as the
+  // `fileUrl` of the section-3 mapping. Preview/{id} stays for older clients.
+  app.get('/Preview', { preHandler: reader, schema: { querystring: PreviewQuery } }, async (request, reply) =>
+    reply.ok(await readHousehold(app, request, request.query.householdId, (h) => documentContent(deps, h, request.query.documentId))),
   );
   app.get('/Preview/:id', { preHandler: reader, schema: { params: IdParams, querystring: HouseholdQuery } }, async (request, reply) =>
     reply.ok(await readHousehold(app, request, request.query.householdId, (h) => documentContent(deps, h, request.params.id))),
@@ -98,7 +121,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.ok({ id: request.params.id }, 'Document deleted');
   });
   app.delete('/DeleteFileByUrlAsync', { preHandler: resident, schema: { querystring: z.object({ fileUrl: z.string().trim().min(1, 'Required').max(500) }) } }, async (request, reply) => {
-    const id = /\/GetDocument\/([0-9a-f-]{36})$/i.exec(request.query.fileUrl)?.[1];
+    const id = DOCUMENT_URL.exec(request.query.fileUrl)?.[1];
     if (!id) throw notFound();
     await remove(request, async () => id);
     return reply.ok({ id }, 'Document deleted');

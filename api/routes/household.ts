@@ -23,12 +23,15 @@ export const householdRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.ok(await editHousehold(app, request, (h) => createMember(app.db, key, h, request.body)), 'Member saved', 201),
   );
 
-  // The body is checked against MemberInput in the service, once what is on file is known.
-  app.put(
-    '/UpdateApplicantOrMember',
-    { preHandler: resident, schema: { body: z.object({ id: z.string().uuid('Invalid id') }).passthrough() } },
-    async (request, reply) => reply.ok(await editHousehold(app, request, (h) => updateMember(app.db, key, h, request.body.id, request.body))),
-  );
+  // The body is checked against MemberInput in the service, once what is on file is known. Spec
+  // section 7's client posts; PUT stays for the web app.
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/UpdateApplicantOrMember',
+    preHandler: resident,
+    schema: { body: z.object({ id: z.string().uuid('Invalid id') }).passthrough() },
+    handler: async (request, reply) => reply.ok(await editHousehold(app, request, (h) => updateMember(app.db, key, h, request.body.id, request.body))),
+  });
 
   app.get('/profile', { preHandler: reader, schema: { querystring: HouseholdQuery } }, async (request, reply) =>
     reply.ok(await readHousehold(app, request, request.query.householdId, (h) => loadProfile(app.db, h))),

@@ -36,8 +36,8 @@ export const specialIncomeRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.ok(
       await editHousehold(app, request, async (h) => {
         await keep(h, 'ZeroIncomeDeclaration', request.body.memberId, request.body);
-        const { expectsIncomeWithin12Months: _later, ...rest } = request.body;
-        return saveIncome(app.db, h, { ...rest, incomeType: 'zero_income', amount: 0, frequency: 'monthly', sourceName: null, awardLetterDate: null });
+        // The 12-month look-ahead (expected income, its date and amount) stays on the zero-income entry.
+        return saveIncome(app.db, h, { ...request.body, incomeType: 'zero_income', amount: 0, frequency: 'monthly', sourceName: null, awardLetterDate: null });
       }),
     ),
   );

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import {
-  ALLOWED_MIME_TYPES, documentStatusOf, fileCountProblem, fileKindOf, uploadDateOf,
-  type DocumentContent, type DocumentType, type UploadFields, type UploadedDocument,
+  ALLOWED_MIME_TYPES, PAY_STUB_MESSAGES, documentStatusOf, fileCountProblem, fileKindOf, payStubProblem, uploadDateOf,
+  type DocumentContent, type PayFrequency, type DocumentType, type UploadFields, type UploadedDocument,
 } from '../../domain';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
@@ -70,6 +70,7 @@ export async function uploadDocuments(
   const count = Number((await existing.executeTakeFirstOrThrow()).n) - (replaced ? 1 : 0);
   const problem = fileCountProblem(fields.documentType, count, files.length);
   if (problem) throw new HttpError(problem === 'File is required' ? 400 : 422, problem === 'File is required' ? 'validation' : 'tooManyFiles', problem);
+  const payDates = fields.documentType === 'pay_stub' ? await checkPayStubs(db, householdId, fields, files.length, replaced?.id ?? null) : [];
 
   const types = await Promise.all(files.map(sniff));
   const ids: string[] = [];
@@ -95,6 +96,7 @@ export async function uploadDocuments(
           uploaded_at: new Date(),
           review_reason: fields.reason,
           replaces_document_id: fields.replacesDocumentId,
+          pay_date: payDates[i] ?? null,
         })
         .execute();
     } catch (error) {
@@ -106,6 +108,29 @@ export async function uploadDocuments(
   if (replaced) await removeDocument(deps, householdId, replaced.id);
   const all = await listDocuments(db, householdId, {});
   return ids.map((id) => all.find((d) => d.id === id)!);
+}
+
+/**
+ * Spec section 5: pay stubs are the last 6 consecutive. The new stubs' pay dates (a replacement
+ * keeps the date of the stub it replaces unless given one) are checked with those on file for the
+ * same income. Stubs on file from before pay dates were recorded are left out of the check.
+ * Returns the pay date of each new file.
+ */
+async function checkPayStubs(db: Db, householdId: string, fields: UploadFields, adding: number, replacedId: string | null): Promise<string[]> {
+  let dates = fields.payDates;
+  if (dates.length === 0 && replacedId && adding === 1) {
+    const replaced = await db.selectFrom('household_documents').select('pay_date').where('id', '=', replacedId).executeTakeFirst();
+    dates = replaced?.pay_date ? [replaced.pay_date] : [];
+  }
+  if (dates.length !== adding) throw new HttpError(400, 'validation', PAY_STUB_MESSAGES.payDateRequired);
+  let onFile = db.selectFrom('household_documents').select('pay_date').where('household_id', '=', householdId).where('document_type', '=', 'pay_stub').where('pay_date', 'is not', null);
+  onFile = fields.incomeId ? onFile.where('income_id', '=', fields.incomeId) : onFile.where('income_id', 'is', null);
+  if (replacedId) onFile = onFile.where('id', '!=', replacedId);
+  const existing = (await onFile.execute()).map((r) => r.pay_date);
+  const income = fields.incomeId ? await db.selectFrom('household_incomes').select('frequency').where('id', '=', fields.incomeId).executeTakeFirst() : undefined;
+  const problem = payStubProblem([...existing, ...dates], (income?.frequency as PayFrequency | undefined) ?? null, new Date().toISOString().slice(0, 10));
+  if (problem) throw new HttpError(422, 'validation', problem);
+  return dates;
 }
 
 export async function removeDocument({ db, blobs }: { db: Db; blobs: BlobStore }, householdId: string, id: string): Promise<void> {

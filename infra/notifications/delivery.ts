@@ -46,7 +46,7 @@ export async function deliverPending({ db, transports, context, logger }: Delive
         return 'failed' as const;
       }
       try {
-        const message = template.render(pickLanguage(row.language), row.params, context);
+        const message = template.render(pickLanguage(row.language), row.params, { ...context, notificationId: row.id });
         if (row.channel === 'email') await transports.email.send({ to: row.to_address, subject: message.subject, text: message.text });
         else await transports.sms.send({ to: row.to_address, text: message.sms });
         const kept = { ...row.params };

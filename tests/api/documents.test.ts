@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startStack, type Stack } from '../helpers/stack';
-import { adultMember, multipart, newResident, tinyPdf } from '../helpers/household';
+import { adultMember, multipart, newResident, recentPayDates, tinyPdf } from '../helpers/household';
 
 /** `/api/Document` on the real stack: content-checked uploads into S3 (MinIO), limits, review flags. */
 describe('documents API', () => {
@@ -27,7 +27,7 @@ describe('documents API', () => {
   afterAll(() => stack?.close());
 
   it('stores a checked file privately and returns it as base64 with its content type', async () => {
-    const r = await upload({ documentType: 'pay_stub', incomeId, memberId }, [{ name: 'week1.pdf', body: tinyPdf() }, { name: 'week2.png', body: png, type: 'image/png' }]);
+    const r = await upload({ documentType: 'pay_stub', incomeId, memberId, payDates: recentPayDates(2, 7) }, [{ name: 'week1.pdf', body: tinyPdf() }, { name: 'week2.png', body: png, type: 'image/png' }]);
     expect(r.statusCode).toBe(201);
     const [pdf, image] = r.json().data;
     expect(pdf).toMatchObject({ documentTypeName: 'pay_stub', fileType: 'PDF', status: 'Uploaded', houseHoldMemberName: 'Rosa Diaz', householdIncomeId: incomeId });

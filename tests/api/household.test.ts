@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockProfile, unlockProfile } from '../../activities/profile-lock';
 import { createFieldCipher } from '../../infra/crypto';
 import { signIn, startStack, type Stack } from '../helpers/stack';
-import { adultMember, multipart, newResident, tinyPdf } from '../helpers/household';
+import { adultMember, multipart, newResident, recentPayDates, tinyPdf } from '../helpers/household';
 import { grantAccess, organizationId } from '../helpers/ambassador';
 
 /** The household profile through the API on the real stack (spec sections 3, 4, 5, 7). */
@@ -68,7 +68,7 @@ describe('household profile API', () => {
 
     const upload = await stack.app.inject({
       method: 'POST', url: '/api/Document/UploadDocument',
-      ...(() => { const m = multipart({ documentType: 'pay_stub', incomeId: income.json().data.id, memberId: head.json().data.id }, [{ name: 'stub.pdf', body: tinyPdf() }]); return { payload: m.payload, headers: { ...m.headers, ...rosa.headers } }; })(),
+      ...(() => { const m = multipart({ documentType: 'pay_stub', incomeId: income.json().data.id, memberId: head.json().data.id, payDates: recentPayDates(1, 7) }, [{ name: 'stub.pdf', body: tinyPdf() }]); return { payload: m.payload, headers: { ...m.headers, ...rosa.headers } }; })(),
     });
     expect(upload.statusCode).toBe(201);
     profile = (await call('GET', '/api/Household/profile', rosa.headers)).json().data;

@@ -11,6 +11,9 @@ const PUBLIC = [
   /^\/api\/Opportunity\/(published-opportunities|filtered-opportunities|:id|:id\/paper-application)$/,
   // Issue 10: published lottery results, by log number, without names.
   /^\/api\/lottery\/:opportunityId\/results$/,
+  // Issue 16: the notification redirect log (people clicking a link are often signed out) and a
+  // signed document link (the signature is the permission).
+  /^\/api\/redirect\/redirectToDestination$/, /^\/api\/Document\/shared\/:token$/,
 ];
 
 /**

@@ -121,6 +121,8 @@ describe('household profile in the browser', () => {
     await page.getByLabel('Document for').selectOption({ label: 'Rosa Diaz: Pay stub' });
     await page.getByLabel('Employer name on the pay stub (optional)').fill('Bronx Bakery & Cafe');
     await page.getByLabel(/^Files/).setInputFiles({ name: 'pay-stub.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+    // Section 5: each pay stub carries its pay date (the last 6 consecutive); this one is recent.
+    await page.getByLabel('Pay date on pay-stub.pdf').fill(new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10));
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText('Documents on file: 1').waitFor();
     // Section 5: the pay stub names another employer, so the household is asked whether to update it.

@@ -35,3 +35,8 @@ export function multipart(fields: Record<string, string>, files: { name: string;
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** Pay dates of the last `count` pay periods `everyDays` apart, the newest 2 days ago (YYYY-MM-DD, comma-separated). */
+export function recentPayDates(count: number, everyDays: number, now = new Date()): string {
+  return Array.from({ length: count }, (_, i) => new Date(now.getTime() - (2 + i * everyDays) * 86_400_000).toISOString().slice(0, 10)).join(',');
+}

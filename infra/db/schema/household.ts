@@ -105,6 +105,8 @@ export interface HouseholdDocumentTable {
   discrepancy_reason: string | null;
   replaces_document_id: string | null;
   is_tenant_signed: Generated<boolean>;
+  /** Pay stubs only: the pay date printed on the stub (YYYY-MM-DD), for the last-6-consecutive rule. */
+  pay_date: string | null;
 }
 
 export interface LookupTable {

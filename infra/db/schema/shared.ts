@@ -55,8 +55,17 @@ export interface ManagerTaskVersionTable {
   version: number;
 }
 
+/** The notification redirect log: a click on a link of a message (path only, never the query). */
+export interface NotificationClickTable {
+  id: Generated<string>;
+  notification_id: string;
+  destination_path: string;
+  clicked_at: Generated<Date>;
+}
+
 export interface SharedTables {
   notification_outbox: NotificationOutboxTable;
+  notification_clicks: NotificationClickTable;
   manager_tasks: ManagerTaskTable;
   manager_task_versions: ManagerTaskVersionTable;
 }

@@ -3,7 +3,7 @@
  * `lease-up-documents-overdue` (params dueAt), `lease-up-offer-expired` (offerId),
  * `lease-up-appointment-reminder` (appointmentAt, ISO time; sent 1 day and 1 hour before).
  */
-import { defineTemplate, str, type MessageLanguage } from './types';
+import { OPEN_PORTAL, defineTemplate, portalLink, str, type MessageLanguage } from './types';
 
 type Lang = MessageLanguage;
 const day = (iso: unknown) => str(iso).slice(0, 10);
@@ -42,9 +42,10 @@ const texts = {
 export const leaseUpTemplates = (Object.keys(texts) as (keyof typeof texts)[]).map((name) =>
   defineTemplate<Record<string, unknown>>({
     name,
-    render(language, p) {
+    render(language, p, context) {
       const text = texts[name].body[language](p);
-      return { subject: texts[name].subject[language], text, sms: text };
+      const withLink = `${text}\n\n${OPEN_PORTAL[language]}: ${portalLink(context, '/myApplications')}`;
+      return { subject: texts[name].subject[language], text: withLink, sms: withLink };
     },
   }),
 );

@@ -3,7 +3,7 @@
  * `recertification-notice`: 120/90/60/30 days before the deadline; `recertification-expired`: the
  * deadline passed (contact the managing agent). Params: daysBefore, deadline (YYYY-MM-DD).
  */
-import { defineTemplate, type MessageLanguage } from './types';
+import { OPEN_PORTAL, defineTemplate, portalLink, type MessageLanguage } from './types';
 
 type Lang = MessageLanguage;
 interface Params {
@@ -43,16 +43,18 @@ const recertificationExpired = {
 
 export const recertificationNoticeTemplate = defineTemplate<{ daysBefore: number; deadline: string }>({
   name: 'recertification-notice',
-  render(language, p) {
+  render(language, p, context) {
     const text = recertificationNotice.body[language](p);
-    return { subject: recertificationNotice.subject[language], text, sms: text };
+    const withLink = `${text}\n\n${OPEN_PORTAL[language]}: ${portalLink(context, '/recertification')}`;
+    return { subject: recertificationNotice.subject[language], text: withLink, sms: withLink };
   },
 });
 
 export const recertificationExpiredTemplate = defineTemplate<{ daysBefore: number; deadline: string }>({
   name: 'recertification-expired',
-  render(language, p) {
+  render(language, p, context) {
     const text = recertificationExpired.body[language](p);
-    return { subject: recertificationExpired.subject[language], text, sms: text };
+    const withLink = `${text}\n\n${OPEN_PORTAL[language]}: ${portalLink(context, '/recertification')}`;
+    return { subject: recertificationExpired.subject[language], text: withLink, sms: withLink };
   },
 });

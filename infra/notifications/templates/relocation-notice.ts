@@ -2,7 +2,7 @@
  * Temporary relocation messages in the tenant's language (issue 6). `relocation-reminder`: 30, 14
  * and 7 days before the stay ends; `relocation-overdue`: the end has passed. Params: daysBefore, endsAt.
  */
-import { defineTemplate, type MessageLanguage } from './types';
+import { OPEN_PORTAL, defineTemplate, portalLink, type MessageLanguage } from './types';
 
 type Lang = MessageLanguage;
 interface Params {
@@ -43,16 +43,18 @@ const relocationOverdue = {
 
 export const relocationReminderTemplate = defineTemplate<{ daysBefore: number; endsAt: string }>({
   name: 'relocation-reminder',
-  render(language, p) {
+  render(language, p, context) {
     const text = relocationReminder.body[language](p);
-    return { subject: relocationReminder.subject[language], text, sms: text };
+    const withLink = `${text}\n\n${OPEN_PORTAL[language]}: ${portalLink(context, '/relocation')}`;
+    return { subject: relocationReminder.subject[language], text: withLink, sms: withLink };
   },
 });
 
 export const relocationOverdueTemplate = defineTemplate<{ daysBefore: number; endsAt: string }>({
   name: 'relocation-overdue',
-  render(language, p) {
+  render(language, p, context) {
     const text = relocationOverdue.body[language](p);
-    return { subject: relocationOverdue.subject[language], text, sms: text };
+    const withLink = `${text}\n\n${OPEN_PORTAL[language]}: ${portalLink(context, '/relocation')}`;
+    return { subject: relocationOverdue.subject[language], text: withLink, sms: withLink };
   },
 });

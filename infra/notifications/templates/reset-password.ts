@@ -1,11 +1,11 @@
-import { defineTemplate, str } from './types';
+import { defineTemplate, portalLink, str } from './types';
 
 /** The password-reset link (spec section 2: /resetpassword; a used or expired link goes to /link-expired). */
 export const resetPasswordTemplate = defineTemplate<{ firstName: string; path: string }>({
   name: 'reset-password',
   secretParams: ['path'],
-  render(language, p, { baseUrl }) {
-    const link = `${baseUrl}${str(p.path)}`;
+  render(language, p, context) {
+    const link = portalLink(context, str(p.path));
     const name = str(p.firstName);
     const texts = {
       en: {

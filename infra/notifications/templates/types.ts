@@ -12,7 +12,29 @@ export interface RenderedMessage {
 export interface RenderContext {
   /** Public address of the web app, for links (`PUBLIC_BASE_URL`). */
   baseUrl: string;
+  /** The outbox row being sent: its links go through the notification redirect log. */
+  notificationId?: string;
 }
+
+/**
+ * A link to a page of the portal in a message. With the row's id, it opens the portal at
+ * `/?redirect=<path>&notification=<id>`: the web app posts both to the notification redirect log
+ * (spec section 7, POST /api/redirect/redirectToDestination), which records the click and answers
+ * where to go (only ever a page of the portal).
+ */
+export function portalLink({ baseUrl, notificationId }: RenderContext, path: string): string {
+  const base = baseUrl.replace(/\/$/, '');
+  if (!notificationId) return `${base}${path}`;
+  return `${base}/?${new URLSearchParams({ redirect: path, notification: notificationId })}`;
+}
+
+/** "Open the portal" line under a message, in the message's language. */
+export const OPEN_PORTAL: Record<MessageLanguage, string> = {
+  en: 'Open the portal',
+  es: 'Abrir el portal',
+  zh: '打开门户网站',
+  bn: 'পোর্টাল খুলুন',
+};
 
 /**
  * One message kind. Each lives in its own file under infra/notifications/templates/ and is listed

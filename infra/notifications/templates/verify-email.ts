@@ -1,11 +1,11 @@
-import { defineTemplate, str } from './types';
+import { defineTemplate, portalLink, str } from './types';
 
 /** The email-verification link sent after registration (spec section 2: /verify-email). */
 export const verifyEmailTemplate = defineTemplate<{ firstName: string; path: string }>({
   name: 'verify-email',
   secretParams: ['path'],
-  render(language, p, { baseUrl }) {
-    const link = `${baseUrl}${str(p.path)}`;
+  render(language, p, context) {
+    const link = portalLink(context, str(p.path));
     const name = str(p.firstName);
     const texts = {
       en: {

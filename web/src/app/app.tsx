@@ -1,11 +1,14 @@
 import { RouterProvider } from 'react-router-dom';
+import { PageSuspense } from '../components/ui/page-loading';
 import { AppProvider } from './provider';
 import { router } from './router';
 
 export function App() {
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <PageSuspense>
+        <RouterProvider router={router} />
+      </PageSuspense>
     </AppProvider>
   );
 }

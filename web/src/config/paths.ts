@@ -1,3 +1,5 @@
+import { portalPath } from '../lib/domain-core';
+
 /** Every route path of the app in one place (spec section 2). `getHref` builds a link to it. */
 export const paths = {
   landing: { path: '/', getHref: () => '/' },
@@ -100,7 +102,7 @@ export const paths = {
  * cannot send a user who just signed in to another site.
  */
 export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (value === paths.login.path || value.startsWith(`${paths.login.path}?`)) return null;
-  return value;
+  const path = portalPath(value);
+  if (!path || path === paths.login.path || path.startsWith(`${paths.login.path}?`)) return null;
+  return path;
 }

@@ -1,4 +1,4 @@
-import type { Role } from '../lib/domain';
+import type { Role } from '../lib/domain-core';
 
 /**
  * Who may open which signed-in pages (spec section 6). Residents are User and Tenant, as the API's

@@ -1,10 +1,10 @@
 import 'i18next';
-import type { enResources } from './resources';
+import type { EnResources } from './resources';
 
 // Typed keys: `t('detail.title')` fails to compile when the English resource lacks the key.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof enResources;
+    resources: EnResources;
   }
 }

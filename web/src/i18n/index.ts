@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, STORAGE_KEYS, type Language } from '../lib/domain';
-import { NAMESPACES, resources } from './resources';
+import { LANGUAGES, STORAGE_KEYS, type Language } from '../lib/domain-core';
+import { loadNamespace, STARTUP_NAMESPACES, type Namespace } from './resources';
 
 /** Each language named in itself, so a reader finds their own language whatever is showing. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -51,14 +51,32 @@ function applyLanguage(language: string): void {
 
 i18n.on('languageChanged', applyLanguage);
 
-export const i18nReady = i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  ns: [...NAMESPACES],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-});
+/** i18next backend: each namespace of each language from its own chunk. */
+const chunkBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, namespace: string, done: (error: unknown, data: object | false) => void) {
+    loadNamespace(toLanguage(language), namespace as Namespace).then(
+      (data) => done(null, data),
+      (error: unknown) => done(error, false),
+    );
+  },
+};
+
+export const i18nReady = i18n
+  .use(chunkBackend)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    // Every key exists in every language (tests/web/i18n-keys.test.ts) and a language that fails to
+    // load is replaced by en in the backend, so English texts are not loaded beside another language.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: [...STARTUP_NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  });
 
 export default i18n;

@@ -1,7 +1,7 @@
 import { paths } from '../config/paths';
-import { isMessageCode, MESSAGES, type Envelope, type ErrorData } from './domain';
+import { isMessageCode, MESSAGES, type Envelope, type ErrorData } from './domain-core';
 import { clearSession, getAccessToken, getRealUser, getSession, saveTokens, stopImpersonating } from './session';
-import type { AuthTokens, LoginData } from './domain';
+import type { AuthTokens, LoginData } from './domain-core';
 
 /** Spec section 9: API time-out 50,000 ms. */
 export const API_TIMEOUT_MS = 50_000;
@@ -21,6 +21,13 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/**
+ * The server answered and refused (4xx): the input or the link is wrong. Anything else (no answer,
+ * a time-out, a server fault) means the check itself could not be made, which the spec words
+ * differently ('OTP verification failed', 'Something went wrong while checking token.').
+ */
+export const wasRefused = (error: unknown): boolean => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 export interface RequestOptions {
   body?: unknown;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client';
-import { isMessageCode } from './domain';
+import { isMessageCode } from './domain-core';
 
 /**
  * The text to show for a failed call, in the reader's language, chosen by the envelope's

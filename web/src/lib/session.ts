@@ -1,4 +1,5 @@
-import { parseRole, STORAGE_KEYS, type AuthTokens, type LoginData, type SignedInUser } from './domain';
+import { clearAuthCookie } from './auth-cookie';
+import { parseRole, STORAGE_KEYS, type AuthTokens, type LoginData, type SignedInUser } from './domain-core';
 
 /**
  * The signed-in session kept in local storage under `user` and `auth` (spec section 3). A small
@@ -116,6 +117,7 @@ export function saveTokens(tokens: AuthTokens): void {
 
 /** Forgets the session (spec section 4 logout, section 8 401), including any impersonation. */
 export function clearSession(): void {
+  clearAuthCookie();
   localStorage.removeItem(STORAGE_KEYS.user);
   localStorage.removeItem(STORAGE_KEYS.auth);
   localStorage.removeItem(STORAGE_KEYS.realUser);

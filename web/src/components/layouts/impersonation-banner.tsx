@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { homePathFor } from '../../features/auth/home-path';
 import { api } from '../../lib/api-client';
-import type { LoginData } from '../../lib/domain';
+import type { LoginData } from '../../lib/domain-core';
 import { useErrorText } from '../../lib/errors';
 import { getRealUser, getSession, stopImpersonating, subscribeSession } from '../../lib/session';
 import { useToast } from '../ui/toast';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGE_NAMES, toLanguage } from '../../i18n';
-import { LANGUAGES } from '../../lib/domain';
+import { LANGUAGES } from '../../lib/domain-core';
 
 export function LanguagePicker() {
   const { t, i18n } = useTranslation('common');

@@ -1,6 +1,6 @@
 import { paths } from '../../config/paths';
 import { ADMIN_ROLES, MANAGER_ROLES, RESIDENT_ROLES } from '../../config/roles';
-import type { Role } from '../../lib/domain';
+import type { Role } from '../../lib/domain-core';
 
 type MenuKey = 'users' | 'organizations' | 'ambassadorUsers' | 'ambassadorOrganizations' | 'profile' | 'myDocument' | 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation' | 'managerRelocations';
 

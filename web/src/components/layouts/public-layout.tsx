@@ -5,7 +5,9 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { homePathFor } from '../../features/auth/home-path';
 import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh';
 import { LanguagePicker } from './language-picker';
+import { AuthMarker } from './auth-marker';
 import { MAIN_ID, SkipLink } from './skip-link';
+import { PageSuspense } from '../ui/page-loading';
 import { SiteFooter } from './site-footer';
 
 /** Public pages (spec section 2): brand, language picker and a Login link (or the way back in). */
@@ -22,6 +24,7 @@ export function PublicLayout() {
           {t('brand')}
         </Link>
         <div className="header-tools">
+          <AuthMarker />
           <LanguagePicker />
           {session ? (
             <Link to={homePathFor(session.user.role)} className="button button-secondary">
@@ -35,7 +38,9 @@ export function PublicLayout() {
         </div>
       </header>
       <main id={MAIN_ID} className="site-main" tabIndex={-1}>
-        <Outlet />
+        <PageSuspense>
+          <Outlet />
+        </PageSuspense>
       </main>
       <SiteFooter />
     </div>

@@ -11,8 +11,10 @@ import { useApplySettings } from '../../features/settings/use-apply-settings';
 import { ImpersonationBanner } from './impersonation-banner';
 import { IdleModal } from './idle-modal';
 import { LanguagePicker } from './language-picker';
+import { AuthMarker } from './auth-marker';
 import { navItemsFor } from './nav-items';
 import { MAIN_ID, SkipLink } from './skip-link';
+import { PageSuspense } from '../ui/page-loading';
 import { SiteFooter } from './site-footer';
 
 /** Signed-in pages: the role's menu, the language picker and Log out. */
@@ -40,6 +42,7 @@ export function SignedInLayout() {
           {t('brand')}
         </Link>
         <div className="header-tools">
+          <AuthMarker />
           {name ? <span className="signed-in-as">{t('layout.signedInAs', { name })}</span> : null}
           <LanguagePicker />
           <Link to={paths.settings.profileSetting.getHref()} className="button button-secondary">
@@ -64,7 +67,9 @@ export function SignedInLayout() {
         </nav>
       ) : null}
       <main id={MAIN_ID} className="site-main" tabIndex={-1}>
-        <Outlet />
+        <PageSuspense>
+          <Outlet />
+        </PageSuspense>
       </main>
       <SiteFooter />
       {session ? <IdleModal onLogout={onLogout} /> : null}

@@ -1,5 +1,5 @@
 import { paths, safeRedirect } from '../../config/paths';
-import type { Role } from '../../lib/domain';
+import type { Role } from '../../lib/domain-core';
 
 /** Spec section 4: after sign-in a housing ambassador goes to /ambassador/dashboard, everyone else to /dashboard. */
 export function homePathFor(role: Role): string {

@@ -5,7 +5,7 @@ import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { LoginBody, type ProfileNotMatchedData } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { account, isMfaPending } from '../api/account';
 import { useLogin } from '../api/login';
 import { LoginCodeForm } from './login-code-form';

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import type { Role } from '../../../lib/domain';
+import type { Role } from '../../../lib/domain-core';
 import { clearSession } from '../../../lib/session';
 import { useSession } from '../hooks/use-session';
 

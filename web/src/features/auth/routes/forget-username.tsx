@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { account } from '../api/account';
 import { AuthPage } from '../components/auth-page';
 import { Field } from '../components/field';

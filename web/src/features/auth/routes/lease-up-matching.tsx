@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import type { OtpChannel } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { profileMatch } from '../api/account';
 import { AuthPage } from '../components/auth-page';
 import { Field } from '../components/field';

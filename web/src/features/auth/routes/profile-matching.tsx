@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { profileMatch } from '../api/account';
 import { AuthPage } from '../components/auth-page';
 import { Field } from '../components/field';

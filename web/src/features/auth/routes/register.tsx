@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { RegisterBody } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { account } from '../api/account';
 import { AuthPage } from '../components/auth-page';
 import { useFieldError } from '../field-error';

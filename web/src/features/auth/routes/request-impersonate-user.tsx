@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { startImpersonating } from '../../../lib/session';
 import { account } from '../api/account';
 import { AuthPage } from '../components/auth-page';

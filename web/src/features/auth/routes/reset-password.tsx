@@ -6,6 +6,7 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { ResetPasswordBody } from '../../../lib/domain';
 import { account } from '../api/account';
+import { wasRefused } from '../../../lib/api-client';
 import { AuthPage } from '../components/auth-page';
 import { useFieldError } from '../field-error';
 import { Field } from '../components/field';
@@ -20,7 +21,16 @@ export function ResetPasswordRoute() {
   const form = useForm({ resolver: zodResolver(ResetPasswordBody), defaultValues: { userId, token } });
   const reset = useMutation({ mutationFn: account.resetPassword });
   const fieldError = useFieldError();
-  if (token.length < 20 || check.isError) return <Navigate to={paths.auth.linkExpired.getHref()} replace />;
+  // Spec sections 4 and 8: a refused link goes to /link-expired; a check that could not be made says so.
+  if (token.length < 20 || (check.isError && wasRefused(check.error))) return <Navigate to={paths.auth.linkExpired.getHref()} replace />;
+  if (check.isError) {
+    return (
+      <AuthPage title={t('resetPassword.title')} intro={t('resetPassword.intro')}>
+        <p className="form-error" role="alert">{t('common:errors.resetTokenCheckFailed')}</p>
+        <button type="button" className="button button-secondary" onClick={() => void check.refetch()}>{t('common:actions.retry')}</button>
+      </AuthPage>
+    );
+  }
   if (check.isPending) return <p role="status">{t('common:actions.loading')}</p>;
   const e = form.formState.errors;
   return (

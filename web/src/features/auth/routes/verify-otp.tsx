@@ -5,6 +5,7 @@ import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { getPendingUserId, saveSession, setPendingUserId } from '../../../lib/session';
 import { account } from '../api/account';
+import { wasRefused } from '../../../lib/api-client';
 import { AuthPage } from '../components/auth-page';
 import { OtpForm } from '../components/otp-form';
 
@@ -31,7 +32,7 @@ export function VerifyOtpRoute() {
   if (!userId) return <Navigate to={paths.login.getHref()} replace />;
   return (
     <AuthPage title={t('verifyOtp.title')} intro={t('verifyOtp.intro')}>
-      <OtpForm onSubmit={(otp) => verify.mutate(otp)} onResend={() => resend.mutate()} pending={verify.isPending} error={verify.isError ? t('common:errors.invalidOtp') : null} />
+      <OtpForm onSubmit={(otp) => verify.mutate(otp)} onResend={() => resend.mutate()} pending={verify.isPending} error={verify.isError ? t(wasRefused(verify.error) ? 'common:errors.invalidOtp' : 'common:errors.otpVerificationFailed') : null} />
       <p>
         <Link to={`${paths.auth.chooseOtpMethod.getHref()}${location.search}`}>{t('verifyOtp.otherMethod')}</Link>
       </p>

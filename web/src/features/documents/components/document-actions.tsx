@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REASON_MESSAGE, ReviewReasonInput, type UploadedDocument } from '../../../lib/domain';
 import { api } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { ConfirmDialog } from '../../profile/components/confirm-dialog';
 import { FieldError } from '../../profile/components/field-error';
 import { deleteDocument, openDocument, uploadDocument } from '../api/documents';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { DOCUMENT_TYPES } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { useDocuments, type DocumentFilters } from '../api/documents';
 import { DocumentActions } from '../components/document-actions';
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OPPORTUNITY_KINDS, type OpportunityFilter } from '../../../lib/domain';
+import { OPPORTUNITY_KINDS, type OpportunityFilter } from '../../../lib/domain-core';
 
 const TYPES = ['all', ...OPPORTUNITY_KINDS] as const;
 

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { OpportunityFilter, STORAGE_KEYS } from '../../../lib/domain';
+import { parseOpportunityFilter, STORAGE_KEYS, type OpportunityFilter } from '../../../lib/domain-core';
 
 function readStored(): OpportunityFilter {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.opportunityFilters);
-    const parsed = OpportunityFilter.safeParse(raw ? JSON.parse(raw) : {});
-    if (parsed.success) return parsed.data;
+    const parsed = parseOpportunityFilter(raw ? JSON.parse(raw) : {});
+    if (parsed) return parsed;
   } catch {
     // A damaged stored value just means no saved filters.
   }

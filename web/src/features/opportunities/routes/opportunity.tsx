@@ -1,14 +1,18 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { useErrorText } from '../../../lib/errors';
-import { ApplyButton } from '../../lease-up/components/apply-dialog';
 import { FavoriteButton } from '../../favorites/components/favorite-button';
 import { useSession } from '../../auth/hooks/use-session';
 import { useOpportunity } from '../api/get-opportunity';
 import { OpportunityDetailView } from '../components/opportunity-detail';
+import { lazyRoute } from '../../../app/lazy-route';
+
+// Applying (a form with its schemas) is for signed-in residents only: the public page does not load it.
+const ApplyButton = lazyRoute(() => import('../../lease-up/components/apply-dialog'), 'ApplyButton');
 
 /**
  * One opportunity: public at /public/opportunity/:id (with a way to apply online), signed-in at
@@ -27,7 +31,9 @@ export function OpportunityRoute({ variant }: { variant: 'public' | 'app' }) {
     variant === 'app' ? (
       query.data ? (
         <div className="action-buttons">
-          <ApplyButton opportunity={query.data} />
+          <Suspense fallback={null}>
+            <ApplyButton opportunity={query.data} />
+          </Suspense>
           <FavoriteButton opportunityId={query.data.id} />
         </div>
       ) : null

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ASSET_KINDS, AssetInput, BANK_ACCOUNT_TYPES, INVESTMENT_TYPES, LIFE_INSURANCE_TYPES, REAL_ESTATE_TYPES, RETIREMENT_TYPES, TRUST_TYPES,
 } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { ASSET_SAVE_FAILURE, useFailureText } from './failure-text';
 import { householdCalls, useHouseholdMutation } from '../api/profile';
 import { CheckboxField, LookupSelect, TextField } from './fields';
 
@@ -26,7 +26,7 @@ const FIELDS: Record<(typeof ASSET_KINDS)[number], Field[]> = {
 /** Add an asset of any kind, validated by the shared AssetInput schema (bank account rules of section 5). */
 export function AssetForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation(['profile', 'lookups']);
-  const errorText = useErrorText();
+  const failureText = useFailureText();
   const form = useForm<Record<string, string | boolean>>({ resolver: zodResolver(AssetInput) as never, defaultValues: { kind: 'BankAccounts' } });
   const save = useHouseholdMutation(householdCalls.saveAsset);
   const errors = form.formState.errors as Record<string, HookFieldError | undefined>;
@@ -41,7 +41,7 @@ export function AssetForm({ onDone }: { onDone: () => void }) {
         if (f.kind === 'bool') return <CheckboxField key={`${kind}-${f.name}`} label={label} registration={form.register(f.name)} />;
         return <TextField key={`${kind}-${f.name}`} label={label} type={f.kind === 'date' ? 'date' : 'text'} registration={form.register(f.name)} error={errors[f.name]} />;
       })}
-      {save.error ? <p className="form-error" role="alert">{errorText(save.error)}</p> : null}
+      {save.error ? <p className="form-error" role="alert">{failureText(save.error, ASSET_SAVE_FAILURE[kind] ?? 'assetSave')}</p> : null}
       <div className="action-buttons">
         <button type="submit" className="button button-primary" disabled={save.isPending}>{t('profile:form.save')}</button>
         <button type="button" className="button button-secondary" onClick={onDone}>{t('profile:form.cancel')}</button>

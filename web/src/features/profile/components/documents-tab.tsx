@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, employerNameDiffers, fileCountProblem, type DocumentType, type IncomeView } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { uploadDocument, useDocuments } from '../../documents/api/documents';
 import { useIncome, useRequiredDocs } from '../api/profile';
 import { EmployerNamePrompt } from './employer-name-prompt';
-import { FieldError } from './field-error';
+import { useValidationText } from '../../../lib/validation-text';
 
 /** The required-documents checklist per income entry, and an upload form (type checked by the server). */
 export function DocumentsTab() {
   const { t } = useTranslation(['profile', 'lookups']);
   const errorText = useErrorText();
+  const validationText = useValidationText();
+  const [payDates, setPayDates] = useState<string[]>([]);
   const client = useQueryClient();
   const required = useRequiredDocs();
   const documents = useDocuments();
@@ -29,12 +31,15 @@ export function DocumentsTab() {
     const item = required.data?.find((r) => `${r.incomeId}:${r.documentType}` === target);
     const documentType = item?.documentType ?? other;
     const local = fileCountProblem(documentType, 0, files.length);
-    if (local) return setProblem(local);
+    if (local) return setProblem(validationText(local)!);
+    const isPayStub = documentType === 'pay_stub';
     setBusy(true);
     setProblem(null);
     try {
-      await uploadDocument({ documentType, incomeId: item?.incomeId, memberId: item?.memberId }, files);
+      // Section 5: pay stubs are the last 6 consecutive, so each one carries its pay date.
+      await uploadDocument({ documentType, incomeId: item?.incomeId, memberId: item?.memberId, payDates: isPayStub ? payDates.slice(0, files.length).join(',') : null }, files);
       setFiles([]);
+      setPayDates([]);
       const entry = income.data?.find((i) => i.id === item?.incomeId);
       if (entry && documentType === 'pay_stub' && 'employerName' in entry && employerNameDiffers(entry.employerName, stubEmployer)) setPrompt(entry);
       await client.invalidateQueries({ queryKey: ['household'] });
@@ -85,8 +90,22 @@ export function DocumentsTab() {
         <div className="field">
           <label htmlFor="doc-files">{t('profile:documents.files')}</label>
           <input id="doc-files" type="file" multiple accept="application/pdf,image/jpeg,image/png,image/heic,image/tiff" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
-          <FieldError id="doc-files-error" message={problem ?? undefined} />
+          {problem ? <span id="doc-files-error" className="field-error" role="alert">{problem}</span> : null}
         </div>
+        {target.endsWith(':pay_stub')
+          ? files.map((file, i) => (
+              <div className="field" key={`${file.name}-${i}`}>
+                <label htmlFor={`doc-pay-date-${i}`}>{t('profile:documents.payDate', { file: file.name })}</label>
+                <input
+                  id={`doc-pay-date-${i}`}
+                  type="date"
+                  required
+                  value={payDates[i] ?? ''}
+                  onChange={(e) => setPayDates((dates) => Object.assign([...dates], { [i]: e.target.value }))}
+                />
+              </div>
+            ))
+          : null}
         <button type="submit" className="button button-primary" disabled={busy}>{t('profile:documents.upload')}</button>
       </form>
       <EmployerNamePrompt income={prompt} onPayStub={stubEmployer.trim()} onClose={() => setPrompt(null)} />

@@ -1,14 +1,12 @@
-import { useTranslation } from 'react-i18next';
-import { validationKey } from './validation-keys';
+import { useValidationText } from '../../../lib/validation-text';
 
-/** A field's validation message in the reader's language (the schema's English text is the key). */
+/** A field's validation message in the reader's language (the schema's English text names it). */
 export function FieldError({ id, message }: { id: string; message?: string }) {
-  const { t } = useTranslation('profile');
-  if (!message) return null;
-  const key = validationKey(message);
+  const text = useValidationText()(message);
+  if (!text) return null;
   return (
     <span id={id} className="field-error" role="alert">
-      {key ? t(`validation.${key}` as never) : message}
+      {text}
     </span>
   );
 }

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ACCESSIBILITY_TAGS, AdditionalPreferencesInput, COUNTIES, HOUSING_INTERESTS, SET_ASIDES, UNIT_SIZES } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { householdCalls, useHouseholdMutation } from '../api/profile';
 import { CheckboxField, LookupSelect } from './fields';
 

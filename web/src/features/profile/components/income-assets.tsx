@@ -6,6 +6,7 @@ import { AssetForm } from './asset-form';
 import { IncomeForm } from './income-form';
 import { SpecialIncomeForm } from './special-income-form';
 import { YesNoQuestion } from './yes-no-question';
+import { useFailureText } from './failure-text';
 
 export function IncomeTab({ householdId, hasIncome, members }: { householdId: string; hasIncome: boolean | null; members: MemberView[] }) {
   const { t } = useTranslation(['profile', 'lookups']);
@@ -14,6 +15,7 @@ export function IncomeTab({ householdId, hasIncome, members }: { householdId: st
   const [editing, setEditing] = useState<string | null>(null);
   const answer = useHouseholdMutation(householdCalls.incomeQuestion);
   const remove = useHouseholdMutation(householdCalls.deleteIncome);
+  const failureText = useFailureText();
   const entries = income.data ?? [];
   return (
     <div>
@@ -29,6 +31,7 @@ export function IncomeTab({ householdId, hasIncome, members }: { householdId: st
           </li>
         ))}
       </ul>
+      {remove.error ? <p className="form-error" role="alert">{failureText(remove.error, 'incomeDelete')}</p> : null}
       {hasIncome !== false ? (adding ? <IncomeForm members={members} onDone={() => setAdding(false)} /> : (
         <button type="button" className="button button-primary" disabled={members.length === 0} onClick={() => setAdding(true)}>{t('profile:income.add')}</button>
       )) : null}
@@ -43,10 +46,12 @@ export function AssetsTab({ hasAssets }: { hasAssets: boolean | null }) {
   const [adding, setAdding] = useState(false);
   const answer = useHouseholdMutation(householdCalls.assetQuestion);
   const remove = useHouseholdMutation(householdCalls.deleteAsset);
+  const failureText = useFailureText();
   const entries = assets.data ?? [];
   return (
     <div>
       <YesNoQuestion question={t('profile:assets.question')} value={hasAssets} entries={entries.length} onAnswer={(a) => answer.mutate(a)} />
+      {answer.error ? <p className="form-error" role="alert">{failureText(answer.error, 'assetOwnership')}</p> : null}
       <ul className="task-list">
         {entries.map((a) => (
           <li key={a.id}>
@@ -55,6 +60,7 @@ export function AssetsTab({ hasAssets }: { hasAssets: boolean | null }) {
           </li>
         ))}
       </ul>
+      {remove.error ? <p className="form-error" role="alert">{failureText(remove.error, 'assetDelete')}</p> : null}
       {hasAssets !== false ? (adding ? <AssetForm onDone={() => setAdding(false)} /> : (
         <button type="button" className="button button-primary" onClick={() => setAdding(true)}>{t('profile:assets.add')}</button>
       )) : null}

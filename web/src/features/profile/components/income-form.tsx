@@ -3,12 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
   CONTRIBUTION_TYPES, GIG_PLATFORM_CATEGORIES, INCOME_TYPES, IncomeInput, PAY_FREQUENCIES, SUPPORT_AGREEMENT_TYPES, ZERO_INCOME_DURATIONS,
+  exceedsLongTermCareLimit, longTermCareDailyAmount, todayIso, zeroIncomeLookAheadEnd, type PayFrequency,
   type IncomeView,
   type MemberView,
 } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useFailureText } from './failure-text';
 import { householdCalls, useHouseholdMutation } from '../api/profile';
-import { LookupSelect, TextField } from './fields';
+import { CheckboxField, LookupSelect, TextField } from './fields';
+import { formatDate, formatMoney } from '../../../lib/format';
 
 type Extra = { name: string; kind: 'text' | 'date' | 'number' } | { name: string; kind: 'select'; category: string; codes: readonly string[] };
 /** The own fields of each income type (spec section 3); the common fields are always shown. */
@@ -29,7 +31,7 @@ const EXTRA: Partial<Record<(typeof INCOME_TYPES)[number], Extra[]>> = {
 /** Add an income entry of any type, validated by the shared IncomeInput schema. */
 export function IncomeForm({ members, entry, onDone }: { members: MemberView[]; entry?: IncomeView; onDone: () => void }) {
   const { t } = useTranslation(['profile', 'lookups']);
-  const errorText = useErrorText();
+  const failureText = useFailureText();
   const form = useForm<Record<string, string>>({
     resolver: zodResolver(IncomeInput) as never,
     defaultValues: entry
@@ -61,11 +63,45 @@ export function IncomeForm({ members, entry, onDone }: { members: MemberView[]; 
           <TextField key={f.name} label={t(`profile:income.fields.${f.name}` as never)} type={f.kind === 'date' ? 'date' : 'text'} registration={register(f.name)} error={errors[f.name]} />
         ),
       )}
-      {save.error ? <p className="form-error" role="alert">{errorText(save.error)}</p> : null}
+      {type === 'zero_income' ? <ZeroIncomeLookAhead form={form} errors={errors} /> : null}
+      {type === 'long_term_care' ? <LongTermCareNote amount={watch('amount')} frequency={watch('frequency') as PayFrequency} /> : null}
+      {save.error ? <p className="form-error" role="alert">{failureText(save.error, 'incomeSave')}</p> : null}
       <div className="action-buttons">
         <button type="submit" className="button button-primary" disabled={save.isPending}>{t('profile:form.save')}</button>
         <button type="button" className="button button-secondary" onClick={onDone}>{t('profile:form.cancel')}</button>
       </div>
     </form>
+  );
+}
+
+/** Spec section 9: a zero-income declaration looks 12 months ahead; income expected in that time is declared with its date. */
+function ZeroIncomeLookAhead({ form, errors }: { form: ReturnType<typeof useForm<Record<string, string>>>; errors: Record<string, HookFieldError | undefined> }) {
+  const { t } = useTranslation('profile');
+  const until = zeroIncomeLookAheadEnd(todayIso());
+  const expects = form.watch('expectsIncomeWithin12Months') as unknown;
+  return (
+    <fieldset className="fieldset">
+      <legend>{t('income.lookAhead.title')}</legend>
+      <p className="muted">{t('income.lookAhead.note', { date: formatDate(until) })}</p>
+      <CheckboxField label={t('income.lookAhead.expects')} registration={form.register('expectsIncomeWithin12Months')} />
+      {expects === true || expects === 'true' ? (
+        <>
+          <TextField label={t('income.lookAhead.date')} type="date" registration={form.register('expectedIncomeDate')} error={errors.expectedIncomeDate} />
+          <TextField label={t('income.lookAhead.amount')} registration={form.register('expectedIncomeAmount')} error={errors.expectedIncomeAmount} />
+        </>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Spec section 9: long-term care insurance payments above $180 a day are referred to (the part above counts as income). */
+function LongTermCareNote({ amount, frequency }: { amount: string | undefined; frequency: PayFrequency }) {
+  const { t } = useTranslation('profile');
+  const value = Number(String(amount ?? '').replace(/[,\s$]/g, ''));
+  if (!Number.isFinite(value) || value <= 0 || !frequency || !exceedsLongTermCareLimit(value, frequency)) return null;
+  return (
+    <p className="notice" role="status">
+      {t('income.longTermCareNote', { daily: formatMoney(Math.round(longTermCareDailyAmount(value, frequency) * 100) / 100), limit: formatMoney(180) })}
+    </p>
   );
 }

@@ -5,7 +5,7 @@ import {
   ETHNICITIES, GENDERS, MARITAL_STATUSES, MemberInput, RACES, RELATIONSHIPS, STUDENT_ELIGIBILITIES, STUDENT_STATUSES,
   type MemberForm as MemberFormValues, type MemberView,
 } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useFailureText } from './failure-text';
 import { householdCalls, useHouseholdMutation } from '../api/profile';
 import { CheckboxField, LookupSelect, TextField } from './fields';
 import { FieldError } from './field-error';
@@ -13,7 +13,7 @@ import { FieldError } from './field-error';
 /** Add or edit a household member, validated by the shared MemberInput schema (spec sections 3 and 5). */
 export function MemberForm({ member, onDone }: { member?: MemberView; onDone: () => void }) {
   const { t } = useTranslation(['profile', 'lookups']);
-  const errorText = useErrorText();
+  const failureText = useFailureText();
   const onFile = Boolean(member && (member.ssnLast4 || member.itinLast4 || member.alienRegistrationNumberLast4));
   const form = useForm<MemberFormValues, unknown, MemberInput>({
     resolver: zodResolver(MemberInput),
@@ -61,7 +61,7 @@ export function MemberForm({ member, onDone }: { member?: MemberView; onDone: ()
       ) : null}
       <TextField label={t('profile:member.email')} type="email" registration={register('email')} error={errors.email} />
       <TextField label={t('profile:member.mobile')} type="tel" registration={register('mobile')} error={errors.mobile} />
-      {save.error ? <p className="form-error" role="alert">{save.error.message && errorText(save.error)}</p> : null}
+      {save.error ? <p className="form-error" role="alert">{failureText(save.error, 'memberSave')}</p> : null}
       <div className="action-buttons">
         <button type="submit" className="button button-primary" disabled={save.isPending}>{t('profile:form.save')}</button>
         <button type="button" className="button button-secondary" onClick={onDone}>{t('profile:form.cancel')}</button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFailureText } from './failure-text';
 import type { MemberView } from '../../../lib/domain';
 import { householdCalls, useHouseholdMutation } from '../api/profile';
 import { ConfirmDialog } from './confirm-dialog';
@@ -12,6 +13,7 @@ export function MembersSection({ members }: { members: MemberView[] }) {
   const [editing, setEditing] = useState<MemberView | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MemberView | null>(null);
   const remove = useHouseholdMutation(householdCalls.deleteMember);
+  const failureText = useFailureText();
   return (
     <Section title={t('profile:members.title')}>
       <ul className="card-list">
@@ -26,6 +28,7 @@ export function MembersSection({ members }: { members: MemberView[] }) {
           </li>
         ))}
       </ul>
+      {remove.error ? <p className="form-error" role="alert">{failureText(remove.error, 'memberDelete')}</p> : null}
       {editing ? (
         <MemberForm key={editing === 'new' ? 'new' : editing.id} member={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
       ) : (

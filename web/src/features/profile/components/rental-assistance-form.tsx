@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RENTAL_ASSISTANCE_TYPES, RentalAssistanceInput } from '../../../lib/domain';
 import { api } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/errors';
+import { useFailureText } from './failure-text';
 import { useHouseholdMutation } from '../api/profile';
 import { CheckboxField, LookupSelect, TextField } from './fields';
 
@@ -22,7 +22,7 @@ export function RentalAssistanceForm() {
 
 function AssistanceFields({ saved }: { saved?: Saved }) {
   const { t } = useTranslation(['profile', 'lookups']);
-  const errorText = useErrorText();
+  const failureText = useFailureText();
   const form = useForm<Record<string, unknown>>({ resolver: zodResolver(RentalAssistanceInput) as never, defaultValues: saved ?? { hasAssistance: false, active: false } });
   const save = useHouseholdMutation((values: Record<string, unknown>) => api.post('/HousingChoices/rental-assistance', { ...values, id: saved?.id }));
   const errors = form.formState.errors as Record<string, never>;
@@ -40,7 +40,7 @@ function AssistanceFields({ saved }: { saved?: Saved }) {
           <TextField label={t('profile:housing.tenantShare')} registration={form.register('tenantShare')} error={errors.tenantShare} />
         </>
       ) : null}
-      {save.error ? <p className="form-error" role="alert">{errorText(save.error)}</p> : null}
+      {save.error ? <p className="form-error" role="alert">{failureText(save.error, 'entitlementUpdate')}</p> : null}
       {save.isSuccess ? <p role="status">{t('profile:form.saved')}</p> : null}
       <button type="submit" className="button button-secondary" disabled={save.isPending}>{t('profile:housing.saveAssistance')}</button>
     </form>

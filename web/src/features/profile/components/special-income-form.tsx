@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { IncomeChangeForecastInput, LumpSumPaymentInput, PAY_FREQUENCIES, type MemberView } from '../../../lib/domain';
 import { api } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { useHouseholdMutation } from '../api/profile';
 import { CheckboxField, LookupSelect, TextField } from './fields';
 

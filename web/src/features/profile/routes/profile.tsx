@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { usePageTitle } from '../../../components/ui/use-page-title';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { householdCalls, useHouseholdMutation, useProfile } from '../api/profile';
 import { AddressForm } from '../components/address-form';
 import { DocumentsTab } from '../components/documents-tab';

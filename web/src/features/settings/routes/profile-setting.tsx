@@ -5,7 +5,7 @@ import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { changeLanguage, LANGUAGE_NAMES } from '../../../i18n';
 import { LANGUAGES, type Language } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { FONT_SIZES, setFontSize, type FontSize } from '../../../lib/font-size';
 import { signature, useSaveSettings, useSettings } from '../api/settings';
 import { SignatureEditor, type SignatureValue } from '../components/signature-editor';

@@ -1,0 +1,189 @@
+/**
+ * Issue 16: axe-core on every route of spec section 2 that is built, in the four languages, signed
+ * out and signed in as each role that may open it. Counts serious and critical violations, prints
+ * them as a table of routes × languages, and fails on any. One browser; one context per role and
+ * language (the language is the page's own choice, read back from <html lang>).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { LANGUAGES } from '../../domain/account';
+import { launchChromium, openContext, settled, storageFor } from '../helpers/browser';
+import { latestMessage } from '../helpers/identity';
+import { demoAccount, eventually, signIn, startStack, type DemoRole, type Stack } from '../helpers/stack';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let stack: Stack;
+let browser: Browser;
+const ids = { opportunity: '', application: '', recertification: '', relocation: '', organization: '', resetPath: '', userId: '' };
+const tokens = new Map<DemoRole, { authorization: string }>();
+
+/** Who sees each route: `out` = signed out; otherwise the roles that may open it (web/src/config/roles.ts). */
+type Viewer = 'out' | DemoRole;
+const RESIDENTS: Viewer[] = ['User', 'Tenant'];
+const EVERYONE: Viewer[] = ['User', 'Tenant', 'Manager', 'HousingAmbassador', 'Admin'];
+
+function routes(): { path: string; viewers: Viewer[] }[] {
+  return [
+    // Public pages: signed out and as every role (the public layout shows the signed-in state).
+    { path: '/', viewers: ['out', ...EVERYONE] },
+    { path: '/home', viewers: ['out'] },
+    { path: '/public/opportunities', viewers: ['out', ...EVERYONE] },
+    { path: `/public/opportunity/${ids.opportunity}`, viewers: ['out', ...EVERYONE] },
+    // No role needed, and the signed-out-only pages.
+    ...[
+      '/login',
+      '/register',
+      `/${ids.organization}/register`,
+      '/housing-ambassador-register',
+      '/forget-password',
+      '/forget-username',
+      '/forget-username/verify-otp?email=someone%40example.org',
+      ids.resetPath,
+      '/link-expired',
+      '/terms-of-use',
+      '/privacy-policy',
+      '/verify-email',
+      '/choose-otp-method',
+      '/verify-otp',
+      '/profile-matching',
+      '/link-profile',
+      '/link',
+      '/lease-up-profile-matching',
+      '/no-such-page',
+    ].map((path) => ({ path, viewers: ['out'] as Viewer[] })),
+    // Signed out it asks for sign-in first (tested in identity.test.ts); it is for those who act for a user.
+    { path: `/request-impersonate-user?userId=${ids.userId}`, viewers: ['HousingAmbassador', 'Manager'] },
+    { path: '/terms-of-use', viewers: ['User'] },
+    { path: '/no-such-page', viewers: ['User'] },
+    // Signed in.
+    { path: '/dashboard', viewers: ['User', 'Tenant', 'Manager', 'Admin'] },
+    { path: '/opportunities', viewers: RESIDENTS },
+    { path: `/opportunity/${ids.opportunity}`, viewers: RESIDENTS },
+    { path: '/my-favorites', viewers: RESIDENTS },
+    { path: '/recertification', viewers: RESIDENTS },
+    { path: '/training', viewers: RESIDENTS },
+    { path: '/myDocument', viewers: RESIDENTS },
+    { path: '/profile', viewers: RESIDENTS },
+    { path: '/myApplications', viewers: RESIDENTS },
+    { path: `/myApplications/${ids.application}`, viewers: ['User', 'Manager'] },
+    { path: '/relocation', viewers: RESIDENTS },
+    { path: '/profile-setting', viewers: EVERYONE },
+    { path: '/manager/tasks', viewers: ['Manager'] },
+    { path: `/manager/recertification/${ids.recertification}`, viewers: ['Manager'] },
+    { path: '/manager/relocations', viewers: ['Manager'] },
+    { path: `/manager/relocation/${ids.relocation}`, viewers: ['Manager'] },
+    { path: '/manager/opportunities', viewers: ['Manager'] },
+    { path: '/ambassador/dashboard', viewers: ['HousingAmbassador'] },
+  ];
+}
+
+interface Finding {
+  count: number;
+  detail: string[];
+}
+/** route label → language → serious and critical violations. */
+const table = new Map<string, Map<string, Finding>>();
+
+beforeAll(async () => {
+  stack = await startStack({ listen: true });
+  browser = await launchChromium();
+  let userId = '';
+  for (const role of ['User', 'Tenant', 'Manager', 'HousingAmbassador', 'Admin'] as const) {
+    const session = await signIn(stack.app, role);
+    tokens.set(role, { authorization: session.authorization });
+    if (role === 'User') userId = ids.userId = session.userId;
+  }
+  const [user, tenant, manager] = [tokens.get('User')!, tokens.get('Tenant')!, tokens.get('Manager')!];
+  const auth = (a: { authorization: string }) => ({ authorization: a.authorization });
+  // A real reset link (the page checks its token and sends anything else to /link-expired).
+  await stack.app.inject({ method: 'POST', url: '/api/Account/forget-password', payload: { email: demoAccount('User').email } });
+  ids.resetPath = String((await latestMessage(stack.db, userId, 'reset-password'))!.params.path);
+  const opportunity = await stack.db.selectFrom('opportunities').select(['id', 'organization_id']).where('published', '=', true).orderBy('id').executeTakeFirstOrThrow();
+  ids.opportunity = opportunity.id;
+  ids.organization = (await stack.db.selectFrom('organizations').select('slug').where('id', '=', opportunity.organization_id).executeTakeFirstOrThrow()).slug;
+  const applied = await stack.app.inject({ method: 'POST', url: '/api/LeaseUpApplication/apply', headers: auth(user), payload: { opportunityId: ids.opportunity, householdSize: 2, householdIncome: 52_000, agreeToTerms: true } });
+  if (applied.statusCode >= 300) throw new Error(`apply: ${applied.body}`);
+  ids.application = applied.json().data.applicationId ?? applied.json().data.id;
+  ids.recertification = await eventually(async () => (await stack.app.inject({ url: '/api/TenantRecertificationStatus/status', headers: auth(tenant) })).json().data?.caseId);
+  const household = (await stack.app.inject({ url: '/api/Relocation/manager/households', headers: auth(manager) })).json().data[0].householdId;
+  const started = await stack.app.inject({ method: 'POST', url: '/api/Relocation/manager/start', headers: auth(manager), payload: { householdId: household, reason: 'Boiler replacement' } });
+  if (started.statusCode !== 201) throw new Error(`relocation: ${started.body}`);
+  ids.relocation = started.json().data.relocationId;
+  // Wait until each case is readable, so the pages show the case rather than a loading state.
+  await eventually(async () => (await stack.app.inject({ url: '/api/Relocation', headers: auth(tenant) })).json().data.relocation?.status);
+  await eventually(async () => (await stack.app.inject({ url: `/api/LeaseUpApplication/getDetailsById/${ids.application}`, headers: auth(user) })).statusCode === 200);
+}, 180_000);
+
+afterAll(async () => {
+  const languages = [...LANGUAGES];
+  const width = Math.max(...[...table.keys()].map((k) => k.length));
+  const lines = [`${'route (viewer)'.padEnd(width)}  ${languages.map((l) => l.padStart(3)).join('  ')}`];
+  for (const [route, byLanguage] of table) lines.push(`${route.padEnd(width)}  ${languages.map((l) => String(byLanguage.get(l)?.count ?? '-').padStart(3)).join('  ')}`);
+  const total = [...table.values()].flatMap((m) => [...m.values()]).reduce((sum, f) => sum + f.count, 0);
+  console.log(`axe serious + critical violations, routes × languages (${table.size} routes, total ${total}):\n${lines.join('\n')}`);
+  await browser?.close();
+  await stack?.close();
+});
+
+async function audit(page: Page): Promise<Finding> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+  return { count: violations.reduce((sum, v) => sum + v.targets.length, 0), detail: violations.map((v) => `${v.impact} ${v.id}: ${v.targets.slice(0, 3).join(' ')}`) };
+}
+
+const VIEWERS: Viewer[] = ['out', 'User', 'Tenant', 'Manager', 'HousingAmbassador', 'Admin'];
+
+describe('axe on every route in four languages', () => {
+  it('the audit finds a violation when there is one (an image without text, a button without a name)', async () => {
+    const { context, page } = await openContext(browser, stack.baseUrl, { label: 'a11y-self-check', bypassCSP: true });
+    await page.goto('/terms-of-use');
+    await settled(page);
+    await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<img src="/favicon.ico"><button></button>'));
+    const finding = await audit(page);
+    await context.close();
+    expect(finding.detail.join('\n')).toMatch(/critical (image-alt|button-name)/);
+    expect(finding.count).toBeGreaterThanOrEqual(2);
+  });
+
+  for (const viewer of VIEWERS) {
+    for (const language of LANGUAGES) {
+      it(`${viewer === 'out' ? 'signed out' : viewer} in ${language}: no serious or critical violation`, async () => {
+        // A signed-in user's saved language wins over the browser's: save the one under test.
+        if (viewer !== 'out') {
+          const saved = await stack.app.inject({ method: 'PUT', url: '/api/UserProfile/settings', headers: tokens.get(viewer)!, payload: { preferredReadingLanguage: language } });
+          expect(saved.statusCode).toBe(200);
+        }
+        const storage = viewer === 'out' ? undefined : await storageFor(stack.app, viewer);
+        const { context, page } = await openContext(browser, stack.baseUrl, { language, storage, label: `a11y-${viewer}-${language}`, bypassCSP: true });
+        // Signed out, the visitor is between password and code, as after an MFA login: the
+        // choose-otp-method and verify-otp pages show their forms rather than going back to /login.
+        if (viewer === 'out') await context.addInitScript((id) => localStorage.setItem('pendingUserId', id), ids.userId);
+        const failures: string[] = [];
+        try {
+          for (const route of routes().filter((r) => r.viewers.includes(viewer))) {
+            await page.goto(route.path);
+            await settled(page);
+            const pattern = (route.path.split('?')[0] ?? route.path).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}').replace(`/${ids.organization}/`, '/{organization}/');
+            const label = `${pattern} (${viewer === 'out' ? 'signed out' : viewer})`;
+            // A page that sent the visitor elsewhere would be audited under the wrong name.
+            expect(new URL(page.url()).pathname, label).toBe(route.path.split('?')[0]);
+            expect(await page.evaluate(() => document.documentElement.lang), label).toBe(language);
+            const finding = await audit(page);
+            if (!table.has(label)) table.set(label, new Map());
+            table.get(label)!.set(language, finding);
+            if (finding.count) failures.push(`${label} [${language}]\n  ${finding.detail.join('\n  ')}`);
+          }
+        } finally {
+          await context.close();
+        }
+        expect(failures, failures.join('\n')).toEqual([]);
+      }, 240_000);
+    }
+  }
+});

@@ -1,0 +1,64 @@
+import { mkdir } from 'node:fs/promises';
+import { onTestFailed } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { demoAccount, type DemoRole } from './stack';
+
+const ARTIFACTS = new URL('../.artifacts/browser/', import.meta.url);
+
+/** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
+export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    ...options,
+  });
+}
+
+export interface SignedInStorage {
+  user: string;
+  auth: string;
+}
+
+/** Signs a demo account in through the API and returns what the web app keeps in local storage. */
+export async function storageFor(app: FastifyInstance, role: DemoRole): Promise<SignedInStorage> {
+  const { username, password } = demoAccount(role);
+  const response = await app.inject({ method: 'POST', url: '/api/Account/login', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`login as ${role} failed: ${response.body}`);
+  const { accessToken, refreshToken, accessTokenExpiresAt, ...user } = response.json().data;
+  return { user: JSON.stringify(user), auth: JSON.stringify({ accessToken, refreshToken, accessTokenExpiresAt }) };
+}
+
+/**
+ * A fresh profile in a language (local storage `i18nextLng`), signed in when `storage` is given;
+ * a screenshot is kept when the test fails. `bypassCSP` lets a test add its own script (axe) to a
+ * page whose Content-Security-Policy allows only the portal's scripts.
+ */
+export async function openContext(browser: Browser, baseURL: string, options: { language?: string; storage?: SignedInStorage; label: string; bypassCSP?: boolean }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, locale: 'en-US', bypassCSP: options.bypassCSP ?? false });
+  await context.addInitScript(
+    ({ language, storage }) => {
+      if (sessionStorage.getItem('portal-test-init')) return;
+      sessionStorage.setItem('portal-test-init', '1');
+      if (language) localStorage.setItem('i18nextLng', language);
+      if (storage) {
+        localStorage.setItem('user', storage.user);
+        localStorage.setItem('auth', storage.auth);
+      }
+    },
+    { language: options.language ?? null, storage: options.storage ?? null },
+  );
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  onTestFailed(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: new URL(`${options.label}-${Date.now()}.png`, ARTIFACTS).pathname, fullPage: true }).catch(() => undefined);
+  });
+  return { context, page };
+}
+
+/** Waits until the page shows its content: no loading placeholder, and web fonts settled. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.page-loading, .loading, [aria-busy="true"]') && document.querySelector('main')?.textContent?.trim());
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
