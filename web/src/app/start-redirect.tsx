@@ -26,7 +26,7 @@ export function StartRedirect() {
       void navigate(target, { replace: true });
       return;
     }
-    api
+    void api
       .post<{ destination: string }>('/redirect/redirectToDestination', { notificationId, destination: target })
       .then(({ destination }) => safeRedirect(destination) ?? target, () => target)
       .then((to) => navigate(to, { replace: true }));
