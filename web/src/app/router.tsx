@@ -21,6 +21,7 @@ const AmbassadorUsersRoute = lazyRoute(() => import('../features/ambassador/rout
 const NoOrganizationRoute = lazyRoute(() => import('../features/ambassador/routes/no-organization'), 'NoOrganizationRoute');
 const AdminOrganizationsRoute = lazyRoute(() => import('../features/admin/routes/admin-organizations'), 'AdminOrganizationsRoute');
 const AdminUsersRoute = lazyRoute(() => import('../features/admin/routes/admin-users'), 'AdminUsersRoute');
+const ManageLotteryRoute = lazyRoute(() => import('../features/lottery/routes/manage-lottery'), 'ManageLotteryRoute');
 const LotteryResultsRoute = lazyRoute(() => import('../features/lottery-results/routes/lottery-results'), 'LotteryResultsRoute');
 const ChooseOtpMethodRoute = lazyRoute(() => import('../features/auth/routes/choose-otp-method'), 'ChooseOtpMethodRoute');
 const ForgetPasswordRoute = lazyRoute(() => import('../features/auth/routes/forget-password'), 'ForgetPasswordRoute');
@@ -161,6 +162,7 @@ export const router = createBrowserRouter([
               { path: paths.manager.relocations.path, element: <ManagerRelocationsRoute /> },
               { path: paths.manager.relocation.path, element: <ManagerRelocationRoute /> },
               { path: paths.manager.opportunities.path, element: <ManageOpportunitiesRoute /> },
+              { path: paths.manager.lottery.path, element: <ManageLotteryRoute /> },
             ],
           },
           {

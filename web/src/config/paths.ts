@@ -77,6 +77,10 @@ export const paths = {
       getHref: (id: string) => `/manager/relocation/${encodeURIComponent(id)}`,
     },
     opportunities: { path: '/manager/opportunities', getHref: () => '/manager/opportunities' },
+    lottery: {
+      path: '/manager/opportunities/:id/lottery',
+      getHref: (id: string) => `/manager/opportunities/${encodeURIComponent(id)}/lottery`,
+    },
   },
   ambassador: {
     // Sign-in sends ambassadors here (spec section 4).

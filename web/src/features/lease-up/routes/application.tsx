@@ -9,6 +9,7 @@ import { useApplication } from '../api/get-application';
 import { ActionPanel } from '../components/action-panel';
 import { ApplicationInfo } from '../components/application-info';
 import { ApplicationProgress } from '../components/application-progress';
+import { LotteryPlace } from '../components/lottery-place';
 import { Timeline } from '../components/timeline';
 
 /** /myApplications/:id for the applicant and the organisation's manager alike (viewerRole decides). */
@@ -39,6 +40,7 @@ export function ApplicationRoute() {
       ) : (
         <div className="detail-grid">
           <ApplicationInfo application={query.data} />
+          <LotteryPlace application={query.data} />
           <ActionPanel application={query.data} />
           <ApplicationProgress application={query.data} />
           <Timeline entries={query.data.timeline} />

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
@@ -25,6 +27,13 @@ function readForm(form: FormData) {
     description: text('description'),
     amenities: text('amenities').split(',').map((a) => a.trim()).filter(Boolean),
     lotteryEndDate: text('lotteryEndDate'),
+    selection: text('selection') || 'first_come',
+    lottery: {
+      setAsides: rows(text('setAsides')).map(([line]) => {
+        const [group, percent] = (line ?? '').split(/\s+/);
+        return { group, share: Number(percent) / 100 };
+      }),
+    },
     units: rows(text('units')).map(([unitNumber, bedroomType, rent, ami, access]) => ({
       unitNumber,
       bedroomType,
@@ -107,7 +116,14 @@ export function ManageOpportunitiesRoute() {
               <p>
                 {t(`types.${o.kind}`)} · {o.address} · {t('list.lotteryEndsOn', { date: formatDate(o.lotteryEndDate) })} · {t('list.units', { count: o.unitCount })}
               </p>
-              <p>{o.published ? t('manage.published') : t('manage.draft')}</p>
+              <p>
+                {o.published ? t('manage.published') : t('manage.draft')} · {o.selection === 'lottery' ? t('manage.lottery') : t('manage.firstCome')}
+              </p>
+              {o.selection === 'lottery' && o.published ? (
+                <p>
+                  <Link to={paths.manager.lottery.getHref(o.id)}>{t('manage.runLottery')}</Link>
+                </p>
+              ) : null}
               <div className="action-buttons">
                 <button type="button" className="button button-primary" onClick={() => publish.mutate({ id: o.id, published: !o.published }, { onError: (e) => toast.showError(errorText(e)) })}>
                   {o.published ? t('manage.unpublish') : t('manage.publish')}
@@ -146,6 +162,15 @@ export function ManageOpportunitiesRoute() {
           {field('description', t('manage.description'), <textarea id={`${id}-description`} name="description" rows={3} />)}
           {field('amenities', t('detail.amenities'), <input id={`${id}-amenities`} name="amenities" />, t('manage.commaHint'))}
           {field('lotteryEndDate', t('detail.lotteryEnds'), <input id={`${id}-lotteryEndDate`} name="lotteryEndDate" type="date" required />)}
+          {field(
+            'selection',
+            t('manage.selection'),
+            <select id={`${id}-selection`} name="selection" defaultValue="first_come">
+              <option value="first_come">{t('manage.firstCome')}</option>
+              <option value="lottery">{t('manage.lottery')}</option>
+            </select>,
+          )}
+          {field('setAsides', t('manage.setAsides'), <textarea id={`${id}-setAsides`} name="setAsides" rows={2} />, t('manage.setAsidesHint'))}
           {field('units', t('detail.units'), <textarea id={`${id}-units`} name="units" rows={4} />, t('manage.unitsHint'))}
           {field('requirements', t('detail.requirements'), <textarea id={`${id}-requirements`} name="requirements" rows={3} />, t('manage.requirementsHint'))}
           {field('incomeRanges', t('detail.eligibleIncome'), <textarea id={`${id}-incomeRanges`} name="incomeRanges" rows={3} />, t('manage.incomeHint'))}

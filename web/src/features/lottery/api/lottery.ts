@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { LotteryManagerAction, LotteryView } from '../../../lib/domain';
+import { getAccessToken } from '../../../lib/session';
+
+export interface RankedRow {
+  applicationId: string;
+  logNumber: string | null;
+  rank: number;
+  status: string;
+  householdSize: number;
+  groups: string[];
+  groupPositions: Record<string, number> | null;
+  skipReason: string | null;
+  invitedAt: string | null;
+}
+
+const base = (opportunityId: string) => `/OpportunityLottery/${encodeURIComponent(opportunityId)}`;
+export const lotteryKey = (opportunityId: string) => ['lottery', opportunityId] as const;
+
+/** The lottery as its workflow has it; refetched while a draw or invitations are under way (progress). */
+export function useLottery(opportunityId: string) {
+  return useQuery({
+    queryKey: lotteryKey(opportunityId),
+    queryFn: ({ signal }) => api.get<LotteryView>(base(opportunityId), { signal }),
+    refetchInterval: (query) => {
+      const v = query.state.data;
+      return v && (v.stage === 'drawing' || (v.pendingInvitations > 0 && !v.paused)) ? 1000 : false;
+    },
+  });
+}
+
+export function useRanked(opportunityId: string, after: number) {
+  return useQuery({
+    queryKey: [...lotteryKey(opportunityId), 'ranked', after],
+    queryFn: ({ signal }) => api.get<{ rows: RankedRow[]; next: number | null }>(`${base(opportunityId)}/ranked?after=${after}&limit=50`, { signal }),
+  });
+}
+
+/** One lottery action: the answer is the new view (the ranked list is read again). */
+export function useLotteryAction(opportunityId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, body }: { action: LotteryManagerAction; body: object }) => api.post<LotteryView>(`${base(opportunityId)}/${action}`, body),
+    onSuccess: (view) => {
+      client.setQueryData(lotteryKey(opportunityId), view);
+      void client.invalidateQueries({ queryKey: [...lotteryKey(opportunityId), 'ranked'] });
+    },
+  });
+}
+
+/** Downloads the ranked list as CSV (streamed by the API; saved by the browser). */
+export async function downloadRankedCsv(opportunityId: string): Promise<void> {
+  const token = getAccessToken();
+  const response = await fetch(`/api${base(opportunityId)}/ranked.csv`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(`export failed (${response.status})`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `lottery-${opportunityId}.csv`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
