@@ -18,4 +18,8 @@ export const SECRET_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/ProfileMatch/sendotpforprofilelink/:a/:b',
   // A document address in the query (spec: DeleteFileByUrlAsync, file url as query).
   'DELETE /api/Document/DeleteFileByUrlAsync',
+  // A document address in the query (spec: Preview with the file url of the section-3 mapping).
+  'GET /api/Document/Preview',
+  // A signed, short-lived document link: the token is the permission.
+  'GET /api/Document/shared/:token',
 ]);
