@@ -53,7 +53,7 @@ interface LoggedRequest {
 export function safeRequestUrl(request: LoggedRequest, secretRoutes: ReadonlySet<string>): string {
   const pattern = request.routeOptions?.url;
   if (pattern && secretRoutes.has(`${request.method} ${pattern}`)) return pattern;
-  const [path = '', query] = request.url.split('?', 2);
+  const [path = '', query] = (request.url ?? '').split('?', 2);
   const safeQuery = query
     ? `?${query
         .split('&')

@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 async function newPage(label: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'en-US' });
+  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'en-US', bypassCSP: true });
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);

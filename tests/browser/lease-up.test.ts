@@ -180,7 +180,7 @@ describe('lease-up in the browser', () => {
 
     await applicant.goto('/opportunities');
     await applicant.getByRole('heading', { level: 1, name: 'Housing opportunities' }).waitFor();
-    expect(await applicant.getByText('★ Favourite').count()).toBe(1);
+    await expect.poll(() => applicant.getByText('★ Favourite').count()).toBe(1);
 
     await applicant.goto('/my-favorites');
     await applicant.getByRole('heading', { level: 1, name: 'My favourites' }).waitFor();

@@ -3,6 +3,7 @@
  * a bank account, an upload, address, housing choices) to 100% complete in the built web app, on the
  * real stack (API + PostgreSQL + MinIO), with the shared schemas validating the forms.
  */
+import { openIncome } from '../../infra/db/repositories/household-income-store';
 import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
@@ -129,7 +130,7 @@ describe('household profile in the browser', () => {
     await page.getByRole('dialog', { name: 'Update the employer name?' }).getByRole('button', { name: 'Yes, update it' }).click();
     await page.getByRole('dialog', { name: 'Update the employer name?' }).waitFor({ state: 'hidden' });
     await expect
-      .poll(async () => (await stack.db.selectFrom('household_incomes').select('details').where('income_type', '=', 'employment').execute()).map((r) => (r.details as { employerName: string }).employerName))
+      .poll(async () => (await stack.db.selectFrom('household_incomes').selectAll().where('income_type', '=', 'employment').execute()).map((r) => (openIncome(r as never).details as { employerName?: string }).employerName))
       .toContain('Bronx Bakery & Cafe');
 
     await page.getByLabel('Address line 1', { exact: true }).fill('77 Grand Concourse');

@@ -57,7 +57,7 @@ describe('embedded start (npm start)', async () => {
     const first = await start();
     const opportunities = await json('/api/Opportunity/published-opportunities');
     expect(opportunities.status).toBe(200);
-    expect(opportunities.data.map((o: { kind: string }) => o.kind).sort()).toEqual(['ownership', 'rental', 'rental']);
+    expect(opportunities.data.map((o: { kind: string }) => o.kind).sort()).toEqual(['ownership', 'rental', 'rental', 'rental']); // three opportunities and the demo lottery
     const page = await fetch(`${base}/`);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('<div id="root">');

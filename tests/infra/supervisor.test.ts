@@ -74,7 +74,9 @@ describe('npm start supervises its parts', async () => {
     expect(output).toMatch(/api exited \(SIGKILL\); restarting in \d+s/);
 
     // Temporal stalled: an action answers 503 with Retry-After within 2 s; /readyz within 2 s.
-    const opportunities = (await (await fetch(`${base}/api/Opportunity/published-opportunities`)).json()) as { data: { id: string }[] };
+    const opportunities = (await (await fetch(`${base}/api/Opportunity/published-opportunities`)).json()) as { data: { id: string; name: string }[] };
+    // A first-come opportunity (applying to the demo lottery after its deadline is refused without Temporal).
+    opportunities.data = opportunities.data.filter((o) => o.name !== 'Mott Haven Lottery');
     const temporalPid = pidOf('temporal');
     process.kill(temporalPid, 'SIGSTOP');
     try {

@@ -31,7 +31,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0200-lottery': lottery,
   '2026-11-23T0500-income-encryption': incomeEncryption,
   '2026-11-23T0510-sign-in-protection': signInProtection,
-  '2026-11-23T0700-ambassador-access': ambassadorAccess,
   '2026-11-23T0600-notification-clicks': notificationClicks,
   '2026-11-23T0610-pay-stub-dates': payStubDates,
+  '2026-11-23T0700-ambassador-access': ambassadorAccess,
 };

@@ -24,7 +24,9 @@ export interface RenderContext {
  */
 export function portalLink({ baseUrl, notificationId }: RenderContext, path: string): string {
   const base = baseUrl.replace(/\/$/, '');
-  if (!notificationId) return `${base}${path}`;
+  // A link carrying a secret (reset or verification token, a code) goes straight to its page: through
+  // the redirect log the secret would sit in the click record and in the start page's address.
+  if (!notificationId || /[?&](token|code|otp)=/i.test(path)) return `${base}${path}`;
   return `${base}/?${new URLSearchParams({ redirect: path, notification: notificationId })}`;
 }
 
