@@ -30,9 +30,10 @@ export function useLottery(opportunityId: string) {
   });
 }
 
-export function useRanked(opportunityId: string, after: number) {
+/** One page of the ranked list; `revision` (the draw and invitation counts) reads it again when they change. */
+export function useRanked(opportunityId: string, after: number, revision: string) {
   return useQuery({
-    queryKey: [...lotteryKey(opportunityId), 'ranked', after],
+    queryKey: [...lotteryKey(opportunityId), 'ranked', after, revision],
     queryFn: ({ signal }) => api.get<{ rows: RankedRow[]; next: number | null }>(`${base(opportunityId)}/ranked?after=${after}&limit=50`, { signal }),
   });
 }

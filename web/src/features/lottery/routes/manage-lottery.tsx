@@ -33,7 +33,7 @@ export function ManageLotteryRoute() {
         <>
           <LotteryStatus view={lottery.data} />
           <LotteryActions opportunityId={id} view={lottery.data} />
-          <RankedList opportunityId={id} drawn={lottery.data.draw !== null} />
+          <RankedList opportunityId={id} drawn={lottery.data.draw !== null} revision={`${lottery.data.draw?.resultHash ?? ''}:${lottery.data.invited}:${lottery.data.skipped}`} />
         </>
       )}
     </div>
@@ -173,12 +173,12 @@ function LotteryActions({ opportunityId, view }: { opportunityId: string; view: 
 }
 
 /** The ranked list, a page at a time by cursor (the rank after which the next page starts). */
-function RankedList({ opportunityId, drawn }: { opportunityId: string; drawn: boolean }) {
+function RankedList({ opportunityId, drawn, revision }: { opportunityId: string; drawn: boolean; revision: string }) {
   const { t } = useTranslation('lottery');
   const toast = useToast();
   const [cursors, setCursors] = useState<number[]>([0]);
   const after = cursors.at(-1) ?? 0;
-  const page = useRanked(opportunityId, after);
+  const page = useRanked(opportunityId, after, revision);
   if (!drawn) return null;
   return (
     <section className="panel">
