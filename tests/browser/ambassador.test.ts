@@ -7,7 +7,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
 import { MailDirTransport, startDeliveryLoop } from '../../infra/notifications';
 import { demoAccount, eventually, startStack, type DemoRole, type Stack } from '../helpers/stack';
 import { makeUser, TEST_PASSWORD } from '../helpers/ambassador';
@@ -27,10 +28,7 @@ beforeAll(async () => {
     { db: stack.db, transports: { email: new MailDirTransport(mailDir, 'Housing Portal <no-reply@portal.test>'), sms: { send: async () => undefined } }, context: { baseUrl: stack.baseUrl } },
     200,
   );
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -6,7 +6,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
 import { demoAccount, startStack, type Stack } from '../helpers/stack';
 
 let BASE_URL = process.env.PORTAL_BASE_URL?.replace(/\/$/, '');
@@ -30,10 +31,7 @@ beforeAll(async () => {
     stack = await startStack({ listen: true });
     BASE_URL = stack.baseUrl;
   }
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

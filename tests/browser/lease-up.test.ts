@@ -5,7 +5,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
 import { demoAccount, startStack, type Stack } from '../helpers/stack';
 
 const ARTIFACTS = new URL('../.artifacts/browser/', import.meta.url);
@@ -17,10 +18,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   stack = await startStack({ listen: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

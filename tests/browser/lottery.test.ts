@@ -6,7 +6,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
 import { leaseUpApplicationId } from '../../infra/temporal/ids';
 import { DEMO_LOTTERY_APPLICANTS, seedDemoLottery } from '../../infra/seed-lottery';
 import { ensureLotteries } from '../../worker/lotteries';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const household = await stack.db.selectFrom('households').select('id').where('head_user_id', '=', applicant.id).executeTakeFirstOrThrow();
   applicationId = leaseUpApplicationId(opportunityId, household.id);
   expect(await ensureLotteries(stack.db, stack.temporal, stack.config.TEMPORAL_TASK_QUEUE)).toBe(1);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

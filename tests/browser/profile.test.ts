@@ -8,7 +8,8 @@ import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
 import { signIn, startStack, type Stack } from '../helpers/stack';
 import { tinyPdf } from '../helpers/household';
 
@@ -24,10 +25,7 @@ beforeAll(async () => {
     .insertInto('users')
     .values({ username, email: `${username}@example.org`, first_name: 'Rosa', last_name: 'Diaz', role: 'User', password_hash: await hash(password), organization_id: null, email_verified: true })
     .execute();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
