@@ -63,18 +63,20 @@ describe('embedded start (npm start)', async () => {
     expect(await page.text()).toContain('<div id="root">');
     expect((await fetch(`http://127.0.0.1:${ports.TEMPORAL_UI_PORT}/`)).status).toBe(200);
 
+    // A first-come opportunity (the demo lottery's applications are closed: applying there is refused).
+    const firstCome = opportunities.data.find((o: { name: string }) => o.name !== 'Mott Haven Lottery');
     const headers = { ...(await login()), 'content-type': 'application/json' };
     const applied = await json('/api/LeaseUpApplication/apply', {
       method: 'POST',
       headers,
-      body: JSON.stringify({ opportunityId: opportunities.data[0].id, householdSize: 2, householdIncome: 50_000, agreeToTerms: true }),
+      body: JSON.stringify({ opportunityId: firstCome.id, householdSize: 2, householdIncome: 50_000, agreeToTerms: true }),
     });
     expect(applied.status).toBe(201);
     await stop(first.child);
 
     const second = await start();
     expect(second.output()).not.toContain('seeded demo data');
-    expect((await json('/api/Opportunity/published-opportunities')).data).toHaveLength(3);
+    expect((await json('/api/Opportunity/published-opportunities')).data).toHaveLength(4);
     const mine = await json(`/api/LeaseUpApplication/getDetailsById/${applied.data.applicationId}`, { headers: await login() });
     expect(mine.data.currentStep).toBe('documentation_review');
     await stop(second.child);
