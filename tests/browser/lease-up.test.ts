@@ -182,6 +182,7 @@ describe('lease-up in the browser', () => {
 
     await applicant.goto('/my-favorites');
     await applicant.getByRole('heading', { level: 1, name: 'My favourites' }).waitFor();
-    expect(await applicant.getByRole('listitem').filter({ has: applicant.getByRole('heading', { level: 2 }) }).count()).toBe(1);
+    // The list arrives after the heading (its query resolves after the page's first paint).
+    await expect.poll(() => applicant.getByRole('listitem').filter({ has: applicant.getByRole('heading', { level: 2 }) }).count()).toBe(1);
   }, 240_000);
 });
