@@ -87,8 +87,8 @@ export async function roleOnCase<V extends { version: number }, Inputs extends R
  * gone (retention) — the one read path of every case kind.
  */
 export async function readView<V extends { version: number }, Inputs extends Record<string, object>, R extends string>(
-  { temporal }: CaseDeps,
-  kind: CaseKindApi<V, Inputs, R>,
+  { temporal }: Pick<CaseDeps, 'temporal'>,
+  kind: Pick<CaseKindApi<V, Inputs, R>, 'workflowId' | 'messages'>,
   caseId: string,
   projected: V | null,
 ): Promise<V> {

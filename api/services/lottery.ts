@@ -1,5 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { sql } from 'kysely';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import {
   LOTTERY_TABLE,
   initialLeaseUpState,
@@ -22,7 +21,7 @@ import { newSeed, seedHash } from '../../infra/lottery/draw';
 import { lotteryMessages } from '../../workflows/lottery.messages';
 import { forbidden, notFound } from '../errors';
 import type { Session } from '../plugins/auth';
-import { refusal, sendUpdate } from './cases';
+import { readView, refusal, sendUpdate } from './cases';
 import { organizationOf } from './users';
 
 export interface LotteryDeps {
@@ -120,14 +119,10 @@ async function managedLottery(db: Db, session: Session, opportunityId: string) {
   return { projected: (row.view as LotteryView | null) ?? null };
 }
 
+/** The lottery's view: its workflow's while it runs, the last projected one after (the cases' one read path). */
 export async function lotteryView(deps: LotteryDeps, session: Session, opportunityId: string): Promise<LotteryView> {
   const { projected } = await managedLottery(deps.db, session, opportunityId);
-  try {
-    return await deps.temporal.workflow.getHandle(lotteryWorkflowId(opportunityId)).query(lotteryMessages.getView);
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError && projected) return projected;
-    throw error;
-  }
+  return readView(deps, { workflowId: lotteryWorkflowId, messages: lotteryMessages }, opportunityId, projected);
 }
 
 /** One manager action on the lottery: one Update, refused by the workflow's table with the spec's message. */
@@ -241,4 +236,3 @@ export async function waitingView(db: Db, applicationId: string, now = Date.now(
   };
 }
 
-export { sql };
