@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -97,9 +97,12 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
   const owner = await postgresUser();
   const asOwner: SpawnOptions = owner ? { uid: owner.uid, gid: owner.gid } : {};
 
+  // Run as root, the postgres user must pass through the parent (`.data` is made 0700 for the local
+  // secrets): traversable by others, not listable; every file in it keeps its own mode.
+  await mkdir(dirname(dataDir), { recursive: true, mode: 0o755 });
+  if (owner) await chmod(dirname(dataDir), 0o711);
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    // The parent stays traversable for the postgres user; the data folder is its alone.
-    await mkdir(dirname(dataDir), { recursive: true, mode: 0o755 });
+    // The data folder is the postgres user's alone.
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     if (owner) await chown(dataDir, owner.uid, owner.gid);
     const pwfile = join(tmpdir(), `portal-pg-${process.pid}-${Date.now()}`);

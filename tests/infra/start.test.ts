@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isPortOpen } from '../../infra/embedded';
@@ -14,7 +14,7 @@ import demo from '../../infra/demo-accounts.json' with { type: 'json' };
  */
 describe('embedded start (npm start)', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-start-'));
-  await chmod(dataDir, 0o755);
+  // Left 0700 as `npm start` makes `.data`: run as root, PostgreSQL's own user must still reach its folder.
   const ports = { PORT: await freePort(), PG_PORT: await freePort(), TEMPORAL_PORT: await freePort(), TEMPORAL_UI_PORT: await freePort() };
   const base = `http://127.0.0.1:${ports.PORT}`;
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
