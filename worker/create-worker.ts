@@ -2,11 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import type { Config } from '../infra/config';
+import { keyRingFromConfig } from '../infra/crypto';
+import { useDataKeys } from '../infra/data-keys';
 import { dataConverter, firstLine, temporalConnectionOptions } from '../infra/temporal/connection';
 
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
-type WorkerConfig = Parameters<typeof temporalConnectionOptions>[0] & Pick<Config, 'TEMPORAL_TASK_QUEUE'>;
+type WorkerConfig = Parameters<typeof temporalConnectionOptions>[0] &
+  Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'DATA_ENCRYPTION_KEY'> &
+  Partial<Pick<Config, 'DATA_ENCRYPTION_KEYS_PREVIOUS'>>;
 
 /** Builds the portal worker: every workflow and activity on one task queue. */
 export async function createPortalWorker(
@@ -14,6 +18,9 @@ export async function createPortalWorker(
   deps: ActivityDeps,
   overrides: Partial<WorkerOptions> = {},
 ): Promise<{ worker: Worker; connection: NativeConnection }> {
+  // Activities seal and open personal data and the lottery's seed with this process's keys (the API
+  // sets its own; a worker in its own process, as under `npm start`, must too).
+  useDataKeys(keyRingFromConfig(config));
   let connection: NativeConnection;
   try {
     connection = await NativeConnection.connect(await temporalConnectionOptions(config));
