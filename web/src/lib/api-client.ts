@@ -1,6 +1,6 @@
 import { paths } from '../config/paths';
 import { isMessageCode, MESSAGES, type Envelope, type ErrorData } from './domain-core';
-import { clearSession, getAccessToken, getRealUser, getSession, saveTokens, stopImpersonating } from './session';
+import { clearSession, getAccessToken, getRealUser, getSession, saveTokens, stopImpersonating, switchSessionAndGo } from './session';
 import type { AuthTokens, LoginData } from './domain-core';
 
 /** Spec section 9: API time-out 50,000 ms. */
@@ -147,8 +147,7 @@ async function endEndedImpersonation(): Promise<void> {
   endingImpersonation = true;
   try {
     const data = await apiRequest<LoginData>('POST', '/Account/exit-impersonation');
-    stopImpersonating(data);
-    window.location.assign(paths.ambassador.dashboard.getHref('?accessEnded=1'));
+    switchSessionAndGo(() => stopImpersonating(data), paths.ambassador.dashboard.getHref('?accessEnded=1'));
   } catch {
     endSession();
   }

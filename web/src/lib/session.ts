@@ -68,7 +68,27 @@ function toTokens(raw: unknown): AuthTokens | null {
   };
 }
 
+/**
+ * Set once the stored session was replaced and the browser is loading another page: until it has
+ * left, this page keeps the session it was drawn with, so no guard on it sees a role it was not
+ * drawn for (and logs out the session that was just stored).
+ */
+let leaving = false;
+
+/**
+ * Replaces the stored session with `write` and loads `href` afresh (impersonation start and exit,
+ * spec section 4): the next page starts from the new session, this one never renders with it.
+ */
+export function switchSessionAndGo(write: () => void, href: string): void {
+  getSession();
+  getRealUser();
+  leaving = true;
+  write();
+  window.location.assign(href);
+}
+
 export function getSession(): Session | null {
+  if (leaving && cached) return cached.session;
   const raw = `${localStorage.getItem(STORAGE_KEYS.user) ?? ''}\u0000${localStorage.getItem(STORAGE_KEYS.auth) ?? ''}\u0000${localStorage.getItem(STORAGE_KEYS.isImpersonating) ?? ''}`;
   if (cached?.raw === raw) return cached.session;
   const user = toSignedInUser(readJson(STORAGE_KEYS.user));
@@ -139,18 +159,16 @@ export function setPendingUserId(userId: string | null): void {
  * Spec section 4 impersonation: the acting user's session replaces the current one, the real user
  * is kept under `realUser` and `isImpersonating` is set.
  */
-export function startImpersonating(data: { user: SignedInUser; realUser: SignedInUser } & AuthTokens, { silent = false }: { silent?: boolean } = {}): void {
+export function startImpersonating(data: { user: SignedInUser; realUser: SignedInUser } & AuthTokens): void {
   saveSession({ ...data.user, accessToken: data.accessToken, refreshToken: data.refreshToken, accessTokenExpiresAt: data.accessTokenExpiresAt }, { silent: true });
   localStorage.setItem(STORAGE_KEYS.realUser, JSON.stringify(data.realUser));
   localStorage.setItem(STORAGE_KEYS.isImpersonating, 'true');
-  // Silent when started from an ambassador page: the caller reloads at the user's home, since
-  // re-rendering that page with the user's role would count as a visit without an allowed role.
-  if (!silent) notify();
+  notify();
 }
 
 /**
  * Exit: the real session from the response replaces the impersonated one; the flags are cleared.
- * Silent, because the caller reloads the app at the real user's home: re-rendering the current
+ * Callers load the real user's home through `switchSessionAndGo`: re-rendering the current
  * (resident) page with the ambassador's role would count as a visit without an allowed role.
  */
 export function stopImpersonating(data: LoginData): void {
@@ -163,7 +181,7 @@ let realUserCache: { raw: string; user: SignedInUser | null } | null = null;
 /** The real (ambassador or manager) user while impersonating; the same object until storage changes. */
 export function getRealUser(): SignedInUser | null {
   const raw = localStorage.getItem(STORAGE_KEYS.isImpersonating) === 'true' ? (localStorage.getItem(STORAGE_KEYS.realUser) ?? '') : '';
-  if (realUserCache?.raw === raw) return realUserCache.user;
+  if (realUserCache?.raw === raw || (leaving && realUserCache)) return realUserCache.user;
   realUserCache = { raw, user: raw ? toSignedInUser(readJson(STORAGE_KEYS.realUser)) : null };
   return realUserCache.user;
 }

@@ -5,7 +5,7 @@ import { homePathFor } from '../../features/auth/home-path';
 import { api } from '../../lib/api-client';
 import type { LoginData } from '../../lib/domain-core';
 import { useErrorText } from '../../lib/errors';
-import { getRealUser, getSession, stopImpersonating, subscribeSession } from '../../lib/session';
+import { getRealUser, getSession, stopImpersonating, subscribeSession, switchSessionAndGo } from '../../lib/session';
 import { useToast } from '../ui/toast';
 
 /**
@@ -20,10 +20,7 @@ export function ImpersonationBanner() {
   const errorText = useErrorText();
   const exit = useMutation({
     mutationFn: () => api.post<LoginData>('/Account/exit-impersonation'),
-    onSuccess: (data) => {
-      stopImpersonating(data);
-      window.location.assign(homePathFor(data.role));
-    },
+    onSuccess: (data) => switchSessionAndGo(() => stopImpersonating(data), homePathFor(data.role)),
     onError: (error) => toast.showError(errorText(error)),
   });
   if (!realUser || !session) return null;

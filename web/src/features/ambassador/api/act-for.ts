@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { startImpersonating } from '../../../lib/session';
+import { startImpersonating, switchSessionAndGo } from '../../../lib/session';
 import { api } from '../../../lib/api-client';
 import type { ImpersonationData } from '../../../lib/domain';
 import { homePathFor } from '../../auth/home-path';
@@ -8,9 +8,6 @@ import { homePathFor } from '../../auth/home-path';
 export function useActFor() {
   return useMutation({
     mutationFn: (userId: string) => api.post<ImpersonationData>(`/Account/impersonate/${encodeURIComponent(userId)}`),
-    onSuccess: (data) => {
-      startImpersonating(data, { silent: true });
-      window.location.assign(homePathFor(data.user.role));
-    },
+    onSuccess: (data) => switchSessionAndGo(() => startImpersonating(data), homePathFor(data.user.role)),
   });
 }
