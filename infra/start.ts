@@ -20,7 +20,7 @@ import { migrateToLatest } from './db/migrate';
 import { startEmbeddedPostgres, startTemporalDevServer } from './embedded';
 import { readLocalSecrets } from './local-secrets';
 import { seedDemoData } from './seed';
-import { findTemporalCli } from './tools';
+import { findTemporalCli } from './tools/temporal-cli';
 
 const DATA_DIR = resolve(process.env.DATA_DIR ?? '.data');
 const say = (line: string) => process.stdout.write(`[portal] ${line}\n`);

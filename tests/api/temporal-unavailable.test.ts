@@ -12,7 +12,7 @@ import type { Db } from '../../infra/db/database';
 import { startTemporalDevServer, type DevServerHandle } from '../../infra/embedded';
 import { seedDemoData } from '../../infra/seed';
 import { createTemporalClient } from '../../infra/temporal/connection';
-import { findTemporalCli } from '../../infra/tools';
+import { findTemporalCli } from '../../infra/tools/temporal-cli';
 import { freePort } from '../setup/global';
 import { createTestDatabase, signIn, testConfig } from '../helpers/stack';
 

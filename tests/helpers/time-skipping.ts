@@ -6,7 +6,7 @@ import { createActivities } from '../../activities';
 import { S3BlobStore } from '../../infra/blobs';
 import { seedDemoData } from '../../infra/seed';
 import { dataConverter } from '../../infra/temporal/connection';
-import { findTemporalTestServer } from '../../infra/tools';
+import { findTemporalTestServer } from '../setup/temporal-test-server';
 import { createTestDatabase } from './stack';
 import { HISTORY_FIXTURE_KEY } from './workflow-env';
 

@@ -1,7 +1,7 @@
 /**
  * Real services for the whole test run, started once: PostgreSQL (the product's own embedded
  * start-up), a Temporal dev server (through @temporalio/testing with the CLI found or built by
- * infra/tools.ts) and MinIO as the S3-compatible server. Each test file makes its own database from a
+ * infra/tools/) and MinIO as the S3-compatible server. Each test file makes its own database from a
  * migrated template, and its own task queue and IDs, so files run in parallel without sharing state.
  */
 import { spawn } from 'node:child_process';
@@ -16,7 +16,8 @@ import type { TestProject } from 'vitest/node';
 import { createDb } from '../../infra/db/database';
 import { migrateToLatest } from '../../infra/db/migrate';
 import { startEmbeddedPostgres, waitForPort } from '../../infra/embedded';
-import { findMinio, findTemporalCli } from '../../infra/tools';
+import { findTemporalCli } from '../../infra/tools/temporal-cli';
+import { findMinio } from './minio';
 import { S3BlobStore } from '../../infra/blobs';
 import { workflowsPath } from '../../worker/create-worker';
 
