@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startStack, type Stack } from '../helpers/stack';
-import { addApplications, addManagerTasks } from '../helpers/bulk-rows';
+import { addApplications, addDocuments, addManagerTasks } from '../helpers/bulk-rows';
 
 /**
  * Issue 11: the manager's applications and task inbox page by cursor, and paging through 1,000
@@ -95,6 +95,26 @@ describe('manager lists page by cursor', () => {
     const rows = await pageAll<{ caseKind: string }>('/api/ManagerTasks?caseKind=relocation', 100, async () => {});
     expect(rows.length).toBeGreaterThan(300);
     expect(rows.every((r) => r.caseKind === 'relocation')).toBe(true);
+  });
+
+  it('pages through a household’s 300 documents (the manager names the household) while files arrive', async () => {
+    const household = await stack.db
+      .selectFrom('households')
+      .innerJoin('users', 'users.id', 'households.head_user_id')
+      .select(['households.id', 'households.head_user_id'])
+      .where('users.username', '=', 'tenant')
+      .executeTakeFirstOrThrow();
+    expect((await stack.db.selectFrom('households').select('organization_id').where('id', '=', household.id).executeTakeFirstOrThrow()).organization_id).toBe(organizationId);
+    await addDocuments(stack.db, { householdId: household.id, uploadedBy: household.head_user_id, count: 300, from: FROM, stepMs: MINUTE, perTimestamp: 3 });
+    const atStart = (await stack.db.selectFrom('household_documents').select('id').where('household_id', '=', household.id).execute()).map((r) => r.id);
+    const rows = await pageAll<{ id: string }>(`/api/Document?householdId=${household.id}`, 40, () =>
+      addDocuments(stack.db, { householdId: household.id, uploadedBy: household.head_user_id, count: 3, from: randomMinute(100), stepMs: MINUTE }),
+    );
+    const ids = rows.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(atStart.filter((id) => !ids.includes(id))).toEqual([]);
+    expect((await get(`/api/Document?householdId=${household.id}&cursor=${Buffer.from(JSON.stringify(['documents:uploaded:desc', 'x', 'y'])).toString('base64url')}`)).statusCode).toBe(400);
+    expect((await get(`/api/Document?householdId=${household.id}&limit=500`)).statusCode).toBe(400);
   });
 
   describe('a bad cursor or limit is a 400 in the envelope, never a 500', () => {

@@ -53,3 +53,14 @@ export async function addManagerTasks(
     returning id`.execute(db);
   return result.rows.map((r) => r.id);
 }
+
+/** A household's documents (no file behind them), `perTimestamp` uploaded at each instant. */
+export async function addDocuments(db: Db, o: { householdId: string; uploadedBy: string; count: number; from: Date; stepMs: number; perTimestamp?: number }): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    insert into household_documents (household_id, document_type, file_name, content_type, size_bytes, uploaded_by, uploaded_at)
+    select ${o.householdId}, 'other', 'bulk-' || n || '.pdf', 'application/pdf', 10, ${o.uploadedBy},
+           ${o.from}::timestamptz + (n / ${o.perTimestamp ?? 1}) * ${o.stepMs} * interval '1 millisecond'
+      from generate_series(0, ${o.count - 1}) as n
+    returning id`.execute(db);
+  return result.rows.map((r) => r.id);
+}

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { applicationPageQuery, type ApplicationScope } from '../../api/services/application-list';
+import { documentPageQuery, listDocumentPage } from '../../api/services/document-list';
 import { managerTaskPageQuery } from '../../api/services/manager-task-list';
 import type { ApplicationListQuery, ManagerTaskQuery } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { seedDemoData } from '../../infra/seed';
-import { addApplications, addManagerTasks } from '../helpers/bulk-rows';
+import { addApplications, addDocuments, addManagerTasks } from '../helpers/bulk-rows';
 import { createTestDatabase } from '../helpers/stack';
 
 /**
@@ -20,7 +21,7 @@ interface PlanNode {
 }
 
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-const BIG = ['applications', 'manager_tasks', 'users', 'households'];
+const BIG = ['applications', 'manager_tasks', 'users', 'households', 'household_documents'];
 
 async function planOf(query: { explain(format: 'json'): Promise<Record<string, unknown>[]> }): Promise<PlanNode[]> {
   const [row] = await query.explain('json');
@@ -42,7 +43,7 @@ describe('manager list plans at 24,000 rows a list', () => {
   let opportunityIds: string[];
   let householdId: string;
   // A cursor from each list's own first page, so the "after the cursor" plan is checked too.
-  const cursors = { applications: '', tasks: '' };
+  const cursors = { applications: '', tasks: '', documents: '' };
 
   beforeAll(async () => {
     ({ db } = await createTestDatabase());
@@ -61,6 +62,11 @@ describe('manager list plans at 24,000 rows a list', () => {
     await addApplications(db, { organizationId: other.id, opportunityIds: [otherOpportunity.rows[0]!.id], count: 8_000, from, stepMs: 60_000 });
     await addManagerTasks(db, { organizationId, householdId, contextIds: opportunityIds, count: 24_000, from, stepMs: 1_000 });
     await addManagerTasks(db, { organizationId: other.id, householdId, contextIds: [otherOpportunity.rows[0]!.id], count: 8_000, from, stepMs: 1_000 });
+    // One household with many documents, and others' documents beside them.
+    const head = (await db.selectFrom('households').select('head_user_id').where('id', '=', householdId).executeTakeFirstOrThrow()).head_user_id;
+    await addDocuments(db, { householdId, uploadedBy: head, count: 20_000, from, stepMs: 1_000, perTimestamp: 2 });
+    const others = await db.selectFrom('households').select(['id', 'head_user_id']).where('id', '!=', householdId).limit(40).execute();
+    for (const h of others) await addDocuments(db, { householdId: h.id, uploadedBy: h.head_user_id, count: 100, from, stepMs: 1_000 });
     await sql`analyze`.execute(db);
 
     const { listApplications } = await import('../../api/services/application-list');
@@ -68,7 +74,8 @@ describe('manager list plans at 24,000 rows a list', () => {
     const managerSession = { userId: (await db.selectFrom('users').select('id').where('username', '=', 'manager').executeTakeFirstOrThrow()).id, role: 'Manager' } as never;
     cursors.applications = (await listApplications(db, managerSession, { limit: 25 })).nextCursor!;
     cursors.tasks = (await listManagerTasks(db, organizationId, { limit: 25 })).nextCursor!;
-    expect(cursors.applications && cursors.tasks).toBeTruthy();
+    cursors.documents = (await listDocumentPage(db, householdId, { limit: 25 })).nextCursor!;
+    expect(cursors.applications && cursors.tasks && cursors.documents).toBeTruthy();
   }, 180_000);
   afterAll(() => db?.destroy());
 
@@ -102,5 +109,12 @@ describe('manager list plans at 24,000 rows a list', () => {
         expectIndexed(await planOf(managerTaskPageQuery(db, organizationId, query)), 'manager_tasks', index);
       });
     }
+  }
+
+  for (const page of ['first', 'next'] as const) {
+    it(`a household’s documents (the manager's documents list), ${page} page: household_documents_household_uploaded`, async () => {
+      const query = { limit: 25, ...(page === 'next' ? { cursor: cursors.documents } : {}) };
+      expectIndexed(await planOf(documentPageQuery(db, householdId, query)), 'household_documents', 'household_documents_household_uploaded');
+    });
   }
 });
