@@ -24,6 +24,7 @@ export * from './income';
 export * from './assets';
 export * from './documents';
 export * from './paging';
+export * from './application-list';
 export * from './access-grant';
 export * from './access-grant.table';
 export * from './organization';

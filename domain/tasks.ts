@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuery } from './paging';
 
 export const CASE_KINDS = ['lease_up', 'recertification', 'relocation'] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
@@ -48,3 +49,7 @@ export const ManagerTaskFilter = z.object({
   dueBefore: z.string().date().optional(),
 });
 export type ManagerTaskFilter = z.infer<typeof ManagerTaskFilter>;
+
+/** `GET /api/ManagerTasks`: the filters and a page (cursor, limit) of the inbox. */
+export const ManagerTaskQuery = ManagerTaskFilter.extend(PageQuery.shape);
+export type ManagerTaskQuery = z.infer<typeof ManagerTaskQuery>;

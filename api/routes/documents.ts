@@ -3,13 +3,14 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
-  DOCUMENT_MESSAGES, DOCUMENT_TYPES, INCOME_TYPES, MAX_FILES_PER_UPLOAD, UNSAFE_TEXT_MESSAGE, findUnsafeText, isSafeText, MAX_FILE_BYTES, ManagerReviewInput, REQUIRED_DOCS_BY_INCOME, ReviewReasonInput, UploadFields,
+  DOCUMENT_MESSAGES, DOCUMENT_TYPES, INCOME_TYPES, PageQuery, MAX_FILES_PER_UPLOAD, UNSAFE_TEXT_MESSAGE, findUnsafeText, isSafeText, MAX_FILE_BYTES, ManagerReviewInput, REQUIRED_DOCS_BY_INCOME, ReviewReasonInput, UploadFields,
 } from '../../domain';
 import { isProfileLocked } from '../../activities/profile-lock';
 import { HttpError, conflict, notFound } from '../errors';
 import { signedIn } from '../guards';
 import { ensureOwnHousehold } from '../services/household-access';
-import { documentContent, documentFile, listDocuments, removeDocument, uploadDocuments, type IncomingFile } from '../services/documents';
+import { listDocumentPage } from '../services/document-list';
+import { documentContent, documentFile, removeDocument, uploadDocuments, type IncomingFile } from '../services/documents';
 import { reviewDocuments } from '../../infra/db/repositories/household-documents';
 import { refreshCompletion, requiredDocuments } from '../../infra/db/repositories/profile-completion';
 import { HouseholdQuery, IdParams, readHousehold } from './household-helpers';
@@ -158,7 +159,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/GetIncomeTypeDocuments', { preHandler: signedIn('any'), schema: { querystring: z.object({ incomeType: z.enum(INCOME_TYPES, 'Required') }) } }, async (request, reply) =>
     reply.ok(REQUIRED_DOCS_BY_INCOME[request.query.incomeType]),
   );
-  app.get('/', { preHandler: reader, schema: { querystring: DocumentListQuery } }, async (request, reply) =>
-    reply.ok(await readHousehold(app, request, request.query.householdId, (h) => listDocuments(app.db, h, request.query))),
+  // The manager's (and the household's) documents list, a page at a time: `{ items, nextCursor }`.
+  app.get('/', { preHandler: reader, schema: { querystring: DocumentListQuery.extend(PageQuery.shape) } }, async (request, reply) =>
+    reply.ok(await readHousehold(app, request, request.query.householdId, (h) => listDocumentPage(app.db, h, request.query))),
   );
 };

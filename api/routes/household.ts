@@ -5,7 +5,7 @@ import { signedIn } from '../guards';
 import { ensureOwnHousehold } from '../services/household-access';
 import { createMember, deleteMember, updateMember } from '../services/household-members';
 import { answerIncomeQuestion, completeProfile, finalSubmission, loadProfile, saveAddress, saveEligibility, upsertProfile, getProfileRow } from '../services/household-profile';
-import { listDocuments } from '../services/documents';
+import { listDocuments } from '../services/document-list';
 import { DocumentListQuery } from './documents';
 import { HouseholdQuery, IdParams, editHousehold, readHousehold } from './household-helpers';
 import { notFound } from '../errors';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LEASE_UP_INPUTS, ApplyBody, ManagerActionName, OfferUnitBody } from '../../domain';
+import { LEASE_UP_INPUTS, ApplicationListQuery, ApplyBody, ManagerActionName, OfferUnitBody } from '../../domain';
 import { parseBody } from '../errors';
 import { signedIn } from '../guards';
+import { listApplications } from '../services/application-list';
 import * as leaseUp from '../services/lease-up';
 import { offerUnits } from '../services/lease-up-actions';
 
@@ -16,10 +17,9 @@ export const leaseUpRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.ok(await leaseUp.apply(deps(), request.session, request.body), 'Application submitted', 201),
   );
 
-  app.get(
-    '/getApplications',
-    { preHandler: signedIn('resident_or_manager'), schema: { querystring: z.object({ search: z.string().trim().max(200).optional() }) } },
-    async (request, reply) => reply.ok(await leaseUp.list(deps(), request.session, request.query.search)),
+  // A page at a time (`?cursor=&limit=`, with `search` and, for managers, `opportunityId`): `{ items, nextCursor }`.
+  app.get('/getApplications', { preHandler: signedIn('resident_or_manager'), schema: { querystring: ApplicationListQuery } }, async (request, reply) =>
+    reply.ok(await listApplications(app.db, request.session, request.query)),
   );
 
   app.get('/getDetailsById/:id', { preHandler: signedIn('resident_or_manager'), schema: { params: ApplicationParams } }, async (request, reply) =>

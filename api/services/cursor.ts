@@ -10,7 +10,7 @@ import { HttpError } from '../errors';
 export interface SortKey {
   expr: RawBuilder<unknown>;
   /** The SQL type the text value is cast back to. */
-  type: 'text' | 'timestamptz' | 'bigint' | 'integer';
+  type: 'text' | 'timestamptz' | 'bigint' | 'integer' | 'boolean';
 }
 
 export interface Keyset {
@@ -50,7 +50,8 @@ export function decodeCursor(cursor: string | undefined, keyset: Keyset, tag: st
       Array.isArray(parsed) &&
       parsed[0] === tag &&
       parsed.length === keyset.keys.length + 2 &&
-      parsed.slice(1).every((v) => typeof v === 'string' && v.length <= 300)
+      parsed.slice(1).every((v) => typeof v === 'string' && v.length <= 300) &&
+      [...keyset.keys.map((k) => k.type), keyset.idType].every((type, i) => castable(type, parsed[i + 1] as string))
     ) {
       return parsed.slice(1) as string[];
     }
@@ -58,6 +59,36 @@ export function decodeCursor(cursor: string | undefined, keyset: Keyset, tag: st
     // falls through to the refusal
   }
   throw new HttpError(400, 'validation', 'Invalid cursor');
+}
+
+const TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)([+-]\d{2})(?::(\d{2}))?$/;
+
+/**
+ * Whether PostgreSQL can cast the value back to its type: a cursor made by hand with a value that
+ * is not a timestamp or a uuid is a 400, not a failed query (500).
+ */
+function castable(type: SortKey['type'] | Keyset['idType'], value: string): boolean {
+  switch (type) {
+    case 'text':
+      return true;
+    case 'uuid':
+      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+    case 'bigint':
+      return /^-?\d{1,18}$/.test(value);
+    case 'integer':
+      return /^-?\d{1,9}$/.test(value);
+    case 'boolean':
+      return value === 'true' || value === 'false';
+    case 'timestamptz': {
+      if (value === 'infinity' || value === '-infinity') return true;
+      // The text form of timestamptz::text (DateStyle ISO), e.g. 2026-11-23 15:56:33.627+00.
+      const m = TIMESTAMP_TEXT.exec(value);
+      if (!m || !Number.isFinite(Date.parse(`${m[1]}T${m[2]}${m[3]}:${m[4] ?? '00'}`))) return false;
+      // Date.parse rolls 30 February over to March; PostgreSQL refuses it.
+      const [y, mo, d] = m[1]!.split('-').map(Number) as [number, number, number];
+      return new Date(Date.UTC(y, mo - 1, d)).getUTCDate() === d;
+    }
+  }
 }
 
 type KeysetRow = { kid: string } & Record<string, unknown>;

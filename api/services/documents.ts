@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import {
-  ALLOWED_MIME_TYPES, PAY_STUB_MESSAGES, documentStatusOf, fileCountProblem, fileKindOf, payStubProblem, uploadDateOf,
+  ALLOWED_MIME_TYPES, PAY_STUB_MESSAGES, fileCountProblem, payStubProblem,
   type DocumentContent, type PayFrequency, type DocumentType, type UploadFields, type UploadedDocument,
 } from '../../domain';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
 import { HttpError, notFound } from '../errors';
+import { listDocuments } from './document-list';
 import { holdsMarkup } from './file-content';
 
 export interface IncomingFile {
@@ -14,17 +15,9 @@ export interface IncomingFile {
   body: Buffer;
 }
 
-export interface DocumentFilters {
-  search?: string;
-  documentType?: DocumentType;
-  status?: 'Uploaded' | 'Pending';
-  memberId?: string;
-  rejected?: boolean;
-}
 
 const blobKey = (householdId: string, documentId: string) => `households/${householdId}/documents/${documentId}`;
 /** The opaque file address of the section-3 mapping; content is only served by GetDocument/{id}. */
-const fileUrlOf = (id: string, key: string | null) => (key ? `/api/Document/GetDocument/${id}` : null);
 
 /** The type by content (magic bytes): the name and the declared type are not trusted. */
 async function sniff(file: IncomingFile): Promise<string> {
@@ -157,52 +150,3 @@ export async function documentFile({ db, blobs }: { db: Db; blobs: BlobStore }, 
   return { body: object.body, contentType: row.content_type, fileName: row.file_name };
 }
 
-/** The household's documents as the section-3 mapping, filtered for My Documents. */
-export async function listDocuments(db: Db, householdId: string, filters: DocumentFilters): Promise<UploadedDocument[]> {
-  let q = db
-    .selectFrom('household_documents as d')
-    .innerJoin('households as h', 'h.id', 'd.household_id')
-    .innerJoin('users as head', 'head.id', 'h.head_user_id')
-    .innerJoin('users as up', 'up.id', 'd.uploaded_by')
-    .leftJoin('household_members as m', 'm.id', 'd.member_id')
-    .leftJoin('household_incomes as i', 'i.id', 'd.income_id')
-    .select([
-      'd.id', 'd.document_type', 'd.file_name', 'd.member_id', 'd.income_id', 'd.uploaded_at', 'd.blob_key', 'd.review_reason',
-      'd.rejected_by_manager', 'd.needs_review', 'd.rejection_reason', 'd.discrepancy_reason', 'd.is_tenant_signed',
-      'h.head_user_id', 'head.first_name', 'head.last_name', 'up.first_name as up_first', 'up.last_name as up_last', 'm.full_name as member_name', 'i.income_type',
-    ])
-    .where('d.household_id', '=', householdId);
-  if (filters.documentType) q = q.where('d.document_type', '=', filters.documentType);
-  if (filters.memberId) q = q.where('d.member_id', '=', filters.memberId);
-  if (filters.status === 'Uploaded') q = q.where('d.blob_key', 'is not', null);
-  if (filters.status === 'Pending') q = q.where('d.blob_key', 'is', null);
-  if (filters.rejected !== undefined) q = q.where('d.rejected_by_manager', '=', filters.rejected);
-  if (filters.search) {
-    const term = `%${filters.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb('d.file_name', 'ilike', term), eb('d.document_type', 'ilike', term), eb('m.full_name', 'ilike', term)]));
-  }
-  const rows = await q.orderBy('d.uploaded_at', 'desc').execute();
-  return rows.map((r) => ({
-    id: r.id,
-    documentTypeName: r.document_type as DocumentType,
-    fileName: r.file_name,
-    fileType: fileKindOf(r.file_name),
-    houseHoldMemberId: r.member_id,
-    houseHoldMemberName: r.member_name,
-    applicantId: r.head_user_id,
-    applicantFullName: `${r.first_name} ${r.last_name}`,
-    householdIncomeId: r.income_id,
-    uploadDate: uploadDateOf(r.uploaded_at ? new Date(r.uploaded_at).toISOString() : null),
-    fileUrl: fileUrlOf(r.id, r.blob_key),
-    uploadedBy: `${r.up_first} ${r.up_last}`,
-    isTenantSigned: r.is_tenant_signed,
-    familyMemberNames: r.member_name ? [r.member_name] : [],
-    reviewReason: r.review_reason,
-    rejectedByManager: r.rejected_by_manager,
-    needsReview: r.needs_review,
-    checklistItems: r.income_type ? [`${r.income_type}:${r.document_type}`] : [r.document_type],
-    rejectionReason: r.rejection_reason,
-    discrepancyReason: r.discrepancy_reason,
-    status: documentStatusOf(fileUrlOf(r.id, r.blob_key)),
-  }));
-}

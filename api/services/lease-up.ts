@@ -6,7 +6,6 @@ import {
   leaseUpFinished,
   type ActorRole,
   type ApplicationDetail,
-  type ApplicationRow,
   formatLogNumber,
   type ApplyBody,
   type LeaseUpAction,
@@ -21,7 +20,7 @@ import type { Session } from '../plugins/auth';
 import { actOnCase, caseDetail, roleOnCase, type CaseAccess, type CaseKindApi } from './cases';
 import { getPublished } from './opportunities';
 import { lotteryAccepting, lotteryGroupsOf, waitingView } from './lottery';
-import { householdOf, organizationOf } from './users';
+import { householdOf } from './users';
 
 export interface LeaseUpDeps {
   db: Db;
@@ -225,55 +224,4 @@ async function assertHouseholdDocuments(db: Db, householdId: string, documents: 
   if (ids.length === 0) return;
   const found = await db.selectFrom('household_documents').select('id').where('household_id', '=', householdId).where('id', 'in', ids).execute();
   if (found.length !== ids.length) throw notFound();
-}
-
-/** `getApplications`: the household's own applications, or a manager's organisation's (read model). */
-export async function list({ db }: LeaseUpDeps, session: Session, search?: string): Promise<ApplicationRow[]> {
-  let query = db
-    .selectFrom('applications as a')
-    .innerJoin('opportunities as o', 'o.id', 'a.opportunity_id')
-    .innerJoin('users as u', 'u.id', 'a.applicant_user_id')
-    .select([
-      'a.id',
-      'a.log_number',
-      'a.opportunity_id',
-      'o.name as opportunity_name',
-      'u.first_name',
-      'u.last_name',
-      'a.household_size',
-      'a.household_income',
-      'a.applied_at',
-      'a.status',
-      'a.current_step',
-      'a.pending_tasks',
-      'a.lottery_rank',
-    ]);
-  if (session.role === 'Manager') {
-    const organizationId = await organizationOf(db, session.userId);
-    if (!organizationId) return [];
-    query = query.where('a.organization_id', '=', organizationId);
-  } else {
-    const household = await householdOf(db, session.userId);
-    if (!household) return [];
-    query = query.where('a.household_id', '=', household.id);
-  }
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb('a.log_number', 'ilike', pattern), eb('o.name', 'ilike', pattern)]));
-  }
-  const rows = await query.orderBy('a.applied_at', 'desc').execute();
-  return rows.map((r) => ({
-    applicationId: r.id,
-    logNumber: r.log_number,
-    opportunityId: r.opportunity_id,
-    opportunityName: r.opportunity_name,
-    applicantFullName: `${r.first_name} ${r.last_name}`,
-    totalHouseholdSize: r.household_size,
-    totalHouseholdIncome: Number(r.household_income),
-    dateApplied: new Date(r.applied_at).toISOString(),
-    status: r.status,
-    currentStep: r.current_step,
-    pendingTasks: r.pending_tasks,
-    lotteryRank: r.lottery_rank,
-  }));
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { LeaseUpView } from '../../domain';
 import { issueLogNumber, projectApplication } from '../../activities/lease-up';
-import { listManagerTasks, projectCaseTasks } from '../../activities/manager-tasks';
+import { projectCaseTasks } from '../../activities/manager-tasks';
+import { listManagerTasks } from '../../api/services/manager-task-list';
+import type { ManagerTaskFilter } from '../../domain';
 import { initialLeaseUpState, leaseUpView } from '../../domain';
 import { seedDemoData } from '../../infra/seed';
 import { createTestDatabase } from '../helpers/stack';
@@ -74,17 +76,18 @@ describe('manager inbox projection', () => {
     expect(await projectCaseTasks(db, { ...base, step: 'under_review', version: 2, tasks: [{ action: 'GenerateTIC', dueAt: '2026-12-01T00:00:00.000Z' }, { action: 'ReturnForChanges', dueAt: null }] })).toEqual({ written: true });
     expect(await projectCaseTasks(db, { ...base, step: 'under_review', version: 2, tasks: [{ action: 'GenerateTIC', dueAt: '2026-12-01T00:00:00.000Z' }, { action: 'ReturnForChanges', dueAt: null }] })).toEqual({ written: false });
     expect(await projectCaseTasks(db, { ...base, step: 'profile', version: 1, tasks: [{ action: 'Old', dueAt: null }] })).toEqual({ written: false });
-    let rows = await listManagerTasks(db, org.id, {});
+    const inbox = async (organizationId: string, filter: ManagerTaskFilter = {}) => (await listManagerTasks(db, organizationId, { limit: 100, ...filter })).items;
+    let rows = await inbox(org.id);
     expect(rows.map((r) => r.action)).toEqual(['GenerateTIC', 'ReturnForChanges']);
     expect(rows[0]).toMatchObject({ caseKind: 'recertification', caseId, step: 'under_review', contextName: 'Building A', dueAt: '2026-12-01T00:00:00.000Z' });
-    expect(await listManagerTasks(db, org.id, { dueBefore: '2026-11-30' })).toEqual([]);
+    expect(await inbox(org.id, { dueBefore: '2026-11-30' })).toEqual([]);
 
     // A newer version with no open task empties the case; an older one cannot bring tasks back.
     await projectCaseTasks(db, { ...base, step: 'completed', version: 3, tasks: [] });
     await projectCaseTasks(db, { ...base, step: 'under_review', version: 2, tasks: [{ action: 'GenerateTIC', dueAt: null }] });
-    rows = await listManagerTasks(db, org.id, {});
+    rows = await inbox(org.id);
     expect(rows).toEqual([]);
-    expect(await listManagerTasks(db, randomUUID(), {})).toEqual([]);
+    expect(await inbox(randomUUID())).toEqual([]);
     await db.destroy();
   });
 });

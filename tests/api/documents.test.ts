@@ -89,7 +89,7 @@ describe('documents API', () => {
   });
 
   it('searches and filters the list, and deletes documents with their file', async () => {
-    const found = (await stack.app.inject({ url: '/api/Document?search=week1', headers: who.headers })).json().data;
+    const found = (await stack.app.inject({ url: '/api/Document?search=week1', headers: who.headers })).json().data.items;
     expect(found.map((d: { fileName: string }) => d.fileName)).toEqual(['week1.pdf']);
     const byType = (await stack.app.inject({ url: '/api/Household/getAllDocuments?documentType=award_letter', headers: who.headers })).json().data;
     expect(byType).toHaveLength(1);

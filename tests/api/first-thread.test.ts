@@ -37,8 +37,8 @@ describe('lease-up application through the API on the real stack', () => {
     const view = detail.json().data;
     // The manager's inbox lists this application's open manager tasks (read model, written by the projection).
     const inboxTasks = await eventually(async () => {
-      const r = await stack.app.inject({ url: '/api/ManagerTasks?caseKind=lease_up', headers: manager });
-      const mine = r.json().data.filter((t: { caseId: string }) => t.caseId === applicationId);
+      const r = await stack.app.inject({ url: '/api/ManagerTasks?caseKind=lease_up&limit=100', headers: manager });
+      const mine = r.json().data.items.filter((t: { caseId: string }) => t.caseId === applicationId);
       return mine.length > 0 ? mine : undefined;
     });
     // MarkAsComplete waits for the profile; requesting screening consent is open now.
@@ -74,16 +74,16 @@ describe('lease-up application through the API on the real stack', () => {
     expect(row.status).toBe('in_review');
 
     const mine = await stack.app.inject({ url: '/api/LeaseUpApplication/getApplications', headers: applicant });
-    expect(mine.json().data).toEqual([
+    expect(mine.json().data.items).toEqual([
       expect.objectContaining({ applicationId, currentStep: 'decision', logNumber: row.log_number, opportunityName: expect.any(String) }),
     ]);
     const inbox = await stack.app.inject({ url: '/api/LeaseUpApplication/getApplications', headers: manager });
-    expect(inbox.json().data.map((r: { applicationId: string }) => r.applicationId)).toContain(applicationId);
+    expect(inbox.json().data.items.map((r: { applicationId: string }) => r.applicationId)).toContain(applicationId);
 
     // At the decision the manager's inbox holds the next task: offering appointment slots.
     await eventually(async () => {
-      const tasks = await stack.app.inject({ url: '/api/ManagerTasks?caseKind=lease_up', headers: manager });
-      const mine = tasks.json().data.filter((t: { caseId: string }) => t.caseId === applicationId);
+      const tasks = await stack.app.inject({ url: '/api/ManagerTasks?caseKind=lease_up&limit=100', headers: manager });
+      const mine = tasks.json().data.items.filter((t: { caseId: string }) => t.caseId === applicationId);
       return mine.length === 1 && mine[0].action === 'ProceedToAppointmentScheduling' && mine[0].step === 'decision';
     });
     expect((await stack.app.inject({ url: '/api/ManagerTasks', headers: applicant })).statusCode).toBe(403);
@@ -117,7 +117,7 @@ describe('lease-up application through the API on the real stack', () => {
     expect(peek.statusCode).toBe(403);
     const act = await post(`/api/LeaseUpApplication/withdraw-application/${applicationId}`, stranger);
     expect(act.statusCode).toBe(403);
-    expect((await stack.app.inject({ url: '/api/LeaseUpApplication/getApplications', headers: stranger })).json().data).toEqual([]);
+    expect((await stack.app.inject({ url: '/api/LeaseUpApplication/getApplications', headers: stranger })).json().data).toEqual({ items: [], nextCursor: null });
 
     const anonymous = await stack.app.inject({ url: `/api/LeaseUpApplication/getDetailsById/${applicationId}` });
     expect(anonymous.statusCode).toBe(401);

@@ -117,7 +117,7 @@ describe.sequential('lease-up and opportunity routes', () => {
     expect((await inject('GET', `/api/LeaseUpApplication/getDetailsById/${id}`, otherManager)).statusCode).toBe(403);
     expect((await act(id, 'RequestConsentForScreening', undefined, otherManager)).statusCode).toBe(403);
     expect((await inject('GET', `/api/LeaseUpApplication/timeline/${id}`, stranger)).statusCode).toBe(403);
-    expect((await inject('GET', '/api/LeaseUpApplication/getApplications', otherManager)).json().data).toEqual([]);
+    expect((await inject('GET', '/api/LeaseUpApplication/getApplications', otherManager)).json().data).toEqual({ items: [], nextCursor: null });
 
     await inject('POST', `/api/Household/submit-applicant-profile/${id}`, applicant);
     expect((await act(id, 'MarkAsComplete')).json().data.currentStep).toBe('decision');
@@ -206,7 +206,7 @@ describe.sequential('lease-up and opportunity routes', () => {
     const appealed = await inject('POST', '/api/LeaseUpApplication/file-appeal', stranger, { applicationId: id, reason: 'I will consent now' });
     expect(appealed.json().data).toMatchObject({ status: 'appeal_submitted', appealReason: 'I will consent now' });
     const inbox = await eventually(async () => {
-      const rows = (await inject('GET', '/api/ManagerTasks?caseKind=lease_up', manager)).json().data.filter((t: { caseId: string }) => t.caseId === id);
+      const rows = (await inject('GET', '/api/ManagerTasks?caseKind=lease_up&limit=100', manager)).json().data.items.filter((t: { caseId: string }) => t.caseId === id);
       // The projection may still show the decision step's task; wait for the appeal's.
       return rows.some((t: { action: string }) => t.action === 'GrantAppeal') ? rows : undefined;
     });

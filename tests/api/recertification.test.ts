@@ -110,7 +110,7 @@ describe('recertification, dashboard and profile lock through the API', () => {
 
     expect((await post(`${BASE}/${caseId}/SubmitDocuments`, tenant)).json().data.stage).toBe('under_manager_review');
     const inbox = await eventually(async () => {
-      const r = (await get('/api/ManagerTasks?caseKind=recertification', manager)).json().data as { caseId: string; action: string }[];
+      const r = (await get('/api/ManagerTasks?caseKind=recertification&limit=100', manager)).json().data.items as { caseId: string; action: string }[];
       return r.some((t) => t.caseId === caseId && t.action === 'GenerateTIC') && r;
     });
     expect(inbox.filter((t) => t.caseId === caseId).map((t) => t.action)).toEqual(['GenerateTIC']);

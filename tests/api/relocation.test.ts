@@ -82,7 +82,7 @@ describe('temporary relocation through the API', () => {
     expect((await post(`${BASE}/book-slot`, tenant, { relocationId: id, slotId: slots[0].slotId })).json().data.bookedSlot).toEqual(slots[0]);
 
     await eventually(async () => {
-      const tasks = (await get('/api/ManagerTasks?caseKind=relocation', manager)).json().data as { caseId: string; action: string }[];
+      const tasks = (await get('/api/ManagerTasks?caseKind=relocation&limit=100', manager)).json().data.items as { caseId: string; action: string }[];
       return tasks.some((t) => t.caseId === id && t.action === 'ConfirmMove');
     });
     view = (await post(`${BASE}/manager/${id}/confirm-move`, manager)).json().data;

@@ -72,6 +72,7 @@ function routes(): { path: string; viewers: Viewer[] }[] {
     { path: '/relocation', viewers: RESIDENTS },
     { path: '/profile-setting', viewers: EVERYONE },
     { path: '/manager/tasks', viewers: ['Manager'] },
+    { path: '/manager/applications', viewers: ['Manager'] },
     { path: `/manager/recertification/${ids.recertification}`, viewers: ['Manager'] },
     { path: '/manager/relocations', viewers: ['Manager'] },
     { path: `/manager/relocation/${ids.relocation}`, viewers: ['Manager'] },

@@ -4,7 +4,7 @@ import { LANGUAGES, RECERT_MANAGER_ACTIONS, RECERT_STAGES, RELOCATION_MANAGER_AC
 
 /** The manager inbox names every recertification and relocation step and task in each language. */
 describe.each(LANGUAGES)('inbox labels in %s', (language) => {
-  const tasks = JSON.parse(readFileSync(`web/src/i18n/locales/${language}/leaseupApplications.json`, 'utf8')).tasks;
+  const tasks = JSON.parse(readFileSync(`web/src/i18n/locales/${language}/managerInbox.json`, 'utf8'));
 
   it('label every manager action of the recertification and relocation workflows', () => {
     for (const action of [...RECERT_MANAGER_ACTIONS, ...RELOCATION_MANAGER_ACTIONS]) {

@@ -51,7 +51,8 @@ const ManagerRelocationRoute = lazyRoute(() => import('../features/relocation/ro
 const ManagerRelocationsRoute = lazyRoute(() => import('../features/relocation/routes/manager-relocations'), 'ManagerRelocationsRoute');
 const LandingRoute = lazyRoute(() => import('../features/landing/routes/landing'), 'LandingRoute');
 const ApplicationRoute = lazyRoute(() => import('../features/lease-up/routes/application'), 'ApplicationRoute');
-const ManagerTasksRoute = lazyRoute(() => import('../features/lease-up/routes/manager-tasks'), 'ManagerTasksRoute');
+const ManagerApplicationsRoute = lazyRoute(() => import('../features/lease-up/routes/manager-applications'), 'ManagerApplicationsRoute');
+const ManagerInboxRoute = lazyRoute(() => import('../features/manager-inbox/routes/manager-inbox'), 'ManagerInboxRoute');
 const MyFavoritesRoute = lazyRoute(() => import('../features/favorites/routes/my-favorites'), 'MyFavoritesRoute');
 const ManageOpportunitiesRoute = lazyRoute(() => import('../features/opportunities/routes/manage-opportunities'), 'ManageOpportunitiesRoute');
 const MyApplicationsRoute = lazyRoute(() => import('../features/lease-up/routes/my-applications'), 'MyApplicationsRoute');
@@ -157,7 +158,8 @@ export const router = createBrowserRouter([
           {
             element: <Protected roles={MANAGER_ROLES} organization />,
             children: [
-              { path: paths.manager.tasks.path, element: <ManagerTasksRoute /> },
+              { path: paths.manager.tasks.path, element: <ManagerInboxRoute /> },
+              { path: paths.manager.applications.path, element: <ManagerApplicationsRoute /> },
               { path: paths.manager.recertification.path, element: <ManagerRecertificationRoute /> },
               { path: paths.manager.relocations.path, element: <ManagerRelocationsRoute /> },
               { path: paths.manager.relocation.path, element: <ManagerRelocationRoute /> },

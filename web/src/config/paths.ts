@@ -67,6 +67,11 @@ export const paths = {
   },
   manager: {
     tasks: { path: '/manager/tasks', getHref: () => '/manager/tasks' },
+    /** The organisation's applications, or one opportunity's (path chosen here). */
+    applications: {
+      path: '/manager/applications',
+      getHref: (opportunityId?: string) => (opportunityId ? `/manager/applications?opportunityId=${encodeURIComponent(opportunityId)}` : '/manager/applications'),
+    },
     recertification: {
       path: '/manager/recertification/:caseId',
       getHref: (caseId: string) => `/manager/recertification/${encodeURIComponent(caseId)}`,

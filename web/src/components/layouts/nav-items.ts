@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 import { ADMIN_ROLES, MANAGER_ROLES, RESIDENT_ROLES } from '../../config/roles';
 import type { Role } from '../../lib/domain-core';
 
-type MenuKey = 'users' | 'organizations' | 'ambassadorUsers' | 'ambassadorOrganizations' | 'profile' | 'myDocument' | 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'recertification' | 'training' | 'relocation' | 'managerRelocations';
+type MenuKey = 'users' | 'organizations' | 'ambassadorUsers' | 'ambassadorOrganizations' | 'profile' | 'myDocument' | 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'managerApplications' | 'recertification' | 'training' | 'relocation' | 'managerRelocations';
 
 export interface NavItem {
   key: MenuKey;
@@ -35,6 +35,7 @@ export function navItemsFor(role: Role): NavItem[] {
     );
   }
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerTasks', to: paths.manager.tasks.getHref() });
+  if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerApplications', to: paths.manager.applications.getHref() });
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerRelocations', to: paths.manager.relocations.getHref() });
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'manageOpportunities', to: paths.manager.opportunities.getHref() });
   return items;

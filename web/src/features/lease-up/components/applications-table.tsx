@@ -6,17 +6,21 @@ import { formatDate } from '../../../lib/format';
 import { useLeaseUpLabels } from './labels';
 import { StatusBadge } from './status-badge';
 
-/** Spec section 2: log number, opportunity name, date applied, status, actions (view details). */
-export function ApplicationsTable({ rows }: { rows: ApplicationRow[] }) {
+/**
+ * Spec section 2: log number, opportunity name, date applied, status, actions (view details); a
+ * manager's list names the applicant too.
+ */
+export function ApplicationsTable({ rows, title, withApplicant = false }: { rows: ApplicationRow[]; title?: string; withApplicant?: boolean }) {
   const { t } = useTranslation('leaseupApplications');
   const labels = useLeaseUpLabels();
   return (
     <div className="table-scroll">
       <table>
-        <caption className="visually-hidden">{t('list.title')}</caption>
+        <caption className="visually-hidden">{title ?? t('list.title')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('columns.logNumber')}</th>
+            {withApplicant ? <th scope="col">{t('columns.applicant')}</th> : null}
             <th scope="col">{t('columns.opportunity')}</th>
             <th scope="col">{t('columns.dateApplied')}</th>
             <th scope="col">{t('columns.status')}</th>
@@ -27,6 +31,7 @@ export function ApplicationsTable({ rows }: { rows: ApplicationRow[] }) {
           {rows.map((row) => (
             <tr key={row.applicationId}>
               <th scope="row">{labels.logNumber(row.logNumber)}</th>
+              {withApplicant ? <td>{row.applicantFullName}</td> : null}
               <td>{row.opportunityName}</td>
               <td>{formatDate(row.dateApplied)}</td>
               <td>

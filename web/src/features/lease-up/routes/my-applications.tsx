@@ -18,7 +18,8 @@ export function MyApplicationsRoute() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const [draft, setDraft] = useState(search);
-  const query = useApplications(search);
+  const query = useApplications({ search });
+  const rows = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,14 +45,19 @@ export function MyApplicationsRoute() {
         <Loading />
       ) : query.isError ? (
         <LoadError title={t('list.loadError')} detail={errorText(query.error)} onRetry={() => void query.refetch()} />
-      ) : query.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <div className="empty" role="status">
           <p className="empty-title">{search ? t('list.emptySearch') : t('list.empty')}</p>
           <Link to={paths.app.opportunities.getHref()}>{t('list.browse')}</Link>
         </div>
       ) : (
-        <ApplicationsTable rows={query.data} />
+        <ApplicationsTable rows={rows} />
       )}
+      {query.hasNextPage ? (
+        <button type="button" className="button button-secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? t('list.loadingMore') : t('list.loadMore')}
+        </button>
+      ) : null}
     </div>
   );
 }

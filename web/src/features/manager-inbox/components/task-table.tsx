@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { TIMELINE_STEPS, type TimelineStep } from '../../../lib/domain';
+import { TIMELINE_STEPS, type PendingTask, type TimelineStep } from '../../../lib/domain';
 import { formatDate } from '../../../lib/format';
 import type { InboxCase } from '../inbox';
-import { useLeaseUpLabels } from './labels';
 
 /** Where a case opens: lease-up applications have their review page; other kinds their own screens. */
 function caseHref(c: InboxCase): string {
@@ -15,25 +14,24 @@ function caseHref(c: InboxCase): string {
 
 /** The manager inbox: one row per case with its open tasks, due date and overdue flag. */
 export function TaskTable({ rows }: { rows: InboxCase[] }) {
-  const { t } = useTranslation('leaseupApplications');
-  const labels = useLeaseUpLabels();
-  // Lease-up steps and actions have their own labels; recertification and relocation ones are here.
+  // Lease-up steps and actions are named once, in the lease-up texts; recertification and relocation ones are here.
+  const { t } = useTranslation(['managerInbox', 'leaseupApplications']);
   const stepLabel = (step: string) =>
-    (TIMELINE_STEPS as readonly string[]).includes(step) ? labels.step(step as TimelineStep) : t(`tasks.otherSteps.${step}`, { defaultValue: step });
+    (TIMELINE_STEPS as readonly string[]).includes(step) ? t(`leaseupApplications:steps.${step as TimelineStep}`) : t(`otherSteps.${step}`, { defaultValue: step });
   const actionLabel = (kind: string, action: string) =>
-    kind === 'lease_up' ? labels.task(action as never) : t(`tasks.otherActions.${action}`, { defaultValue: action });
+    kind === 'lease_up' ? t(`leaseupApplications:actions.${action as PendingTask['action']}`) : t(`otherActions.${action}`, { defaultValue: action });
   return (
     <div className="table-scroll">
       <table>
-        <caption className="visually-hidden">{t('tasks.title')}</caption>
+        <caption className="visually-hidden">{t('title')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('columns.applicant')}</th>
-            <th scope="col">{t('tasks.kind')}</th>
+            <th scope="col">{t('columns.household')}</th>
+            <th scope="col">{t('kind')}</th>
             <th scope="col">{t('columns.opportunity')}</th>
             <th scope="col">{t('columns.step')}</th>
             <th scope="col">{t('columns.tasks')}</th>
-            <th scope="col">{t('tasks.dueDate')}</th>
+            <th scope="col">{t('dueDate')}</th>
             <th scope="col">{t('columns.actions')}</th>
           </tr>
         </thead>
@@ -43,7 +41,7 @@ export function TaskTable({ rows }: { rows: InboxCase[] }) {
             return (
               <tr key={`${c.caseKind}:${c.caseId}`}>
                 <th scope="row">{c.householdName}</th>
-                <td>{t(`tasks.kinds.${c.caseKind}`)}</td>
+                <td>{t(`kinds.${c.caseKind}`)}</td>
                 <td>{c.contextName ?? ''}</td>
                 <td>{stepLabel(c.step)}</td>
                 <td>
@@ -55,11 +53,11 @@ export function TaskTable({ rows }: { rows: InboxCase[] }) {
                 </td>
                 <td>
                   {c.dueAt ? formatDate(c.dueAt) : ''}
-                  {c.overdue ? <span className="badge badge-urgent"> {t('progress.overdue')}</span> : null}
+                  {c.overdue ? <span className="badge badge-urgent"> {t('overdue')}</span> : null}
                 </td>
                 <td>
-                  <Link className="button button-secondary" to={href} aria-label={t('tasks.openOf', { name: c.householdName, log: c.contextName ?? '' })}>
-                    {t('tasks.open')}
+                  <Link className="button button-secondary" to={href} aria-label={t('openOf', { name: c.householdName, log: c.contextName ?? '' })}>
+                    {t('open')}
                   </Link>
                 </td>
               </tr>
