@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowHandle } from '@temporalio/client';
+import type { UpdateDefinition } from '@temporalio/common';
 import { AUTO_CLOSE_DAYS, type StartSupportTicketInput, type SupportTicketAction, type SupportTicketRole, type SupportTicketView } from '../../domain';
 import { createKeyRing } from '../../infra/crypto';
 import { openJson, useDataKeys } from '../../infra/data-keys';
@@ -35,7 +36,7 @@ describe('support ticket workflow (time skipping)', () => {
 
   const as = (role: SupportTicketRole, userId: string) => ({ actor: { userId, role, impersonatedBy: null } });
   const send = (handle: WorkflowHandle, action: SupportTicketAction, input: object): Promise<SupportTicketView> =>
-    handle.executeUpdate(supportTicketUpdates[action], { args: [input as never] });
+    handle.executeUpdate(supportTicketUpdates[action] as UpdateDefinition<SupportTicketView, [object]>, { args: [input] });
   async function until(handle: WorkflowHandle, check: (v: SupportTicketView) => boolean): Promise<SupportTicketView> {
     let view = await handle.query(getSupportTicketView);
     for (let i = 0; i < 200 && !check(view); i++) {
