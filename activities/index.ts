@@ -1,4 +1,4 @@
-import type { AccessGrantCaseView, CaseNotice, LeaseUpView, LotteryView, RecertView, RelocationView } from '../domain';
+import type { AccessGrantCaseView, CaseNotice, LeaseUpView, LotteryView, RecertView, RelocationView, SupportTicketView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import { projectAccessGrant } from './access-grant';
@@ -9,6 +9,7 @@ import * as profileLock from './profile-lock';
 import * as recertification from './recertification';
 import * as recertificationCycle from './recertification-cycle';
 import * as relocation from './relocation';
+import { projectSupportTicket } from './support-ticket';
 
 export interface ActivityDeps {
   db: Db;
@@ -46,6 +47,8 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     markInvited: (input: { opportunityId: string; applicationIds: string[] }) => lottery.markInvited(db, input),
     // Delegated access (issue 14)
     projectAccessGrant: (view: AccessGrantCaseView) => projectAccessGrant(db, view),
+    // Support tickets (issue 13)
+    projectSupportTicket: (view: SupportTicketView) => projectSupportTicket(db, view),
     dueAnnualRecertifications: (input: { now: number }) => recertificationCycle.dueAnnualRecertifications(db, input),
   };
 }

@@ -46,6 +46,7 @@ import { lotteryRoutes } from './routes/lottery';
 import { dashboardRoutes } from './routes/dashboard';
 import { profileLockStatusRoutes } from './routes/profile-lock-status';
 import { recertificationRoutes } from './routes/recertification';
+import { supportTicketRoutes } from './routes/support-tickets';
 import { relocationRoutes } from './routes/relocation';
 import { accessGrantRoutes } from './routes/access-grants';
 import { adminOrganizationRoutes } from './routes/admin-organizations';
@@ -137,6 +138,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(organizationApplyRoutes, { prefix: '/api/Organization' });
   await app.register(lotteryResultsRoutes, { prefix: '/api/lottery' });
   await app.register(redirectRoutes, { prefix: '/api/redirect' });
+  await app.register(supportTicketRoutes, { prefix: '/api/SupportTicket' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

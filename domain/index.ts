@@ -35,3 +35,5 @@ export * from './pay-stubs';
 export * from './redirect';
 export * from './form-messages';
 export * from './validation-catalogue';
+export * from './support-ticket';
+export * from './support-ticket.table';

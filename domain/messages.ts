@@ -59,6 +59,12 @@ export const MESSAGES = {
   relocationAlreadyActive: 'A relocation is already in progress for this household',
   relocationEnded: 'This relocation has ended',
   invalidExtension: 'The new end date must be after the current end date',
+  // Support tickets and messages (issue 13)
+  supportTicketClosed: 'This support ticket is closed. Please open a new one.',
+  supportTicketResolved: 'This support ticket is resolved. The person who opened it can reply to reopen it.',
+  supportTicketFull: 'This ticket has too many messages. Please open a new one.',
+  notStaffOfOrganization: 'This person is not staff of the organisation handling the ticket.',
+  chatMessageNotYours: 'You can only delete your own messages.',
   // Identity and sessions (issue 3; spec sections 4 and 8)
   tenantProfileNotMatched: 'Tenant Profile not matched',
   applicantProfileNotMatched: 'Applicant Profile not matched',

@@ -5,6 +5,7 @@ import { FORM_MESSAGES } from './form-messages';
 import { MEMBER_MESSAGES } from './household';
 import { ZERO_INCOME_MESSAGES } from './income';
 import { PAY_STUB_MESSAGES } from './pay-stubs';
+import { SUPPORT_MESSAGES } from './support-ticket';
 
 /**
  * Every validation text a shared schema or upload check can give (spec section 5), by a stable
@@ -21,6 +22,7 @@ export const VALIDATION_MESSAGES = {
   ...MEMBER_MESSAGES,
   institution: BANK_MESSAGES.institution,
   ...FORM_MESSAGES,
+  ...SUPPORT_MESSAGES,
   zeroExplanation: ZERO_INCOME_MESSAGES.explanation,
   noValidIncome: ZERO_INCOME_MESSAGES.noValidIncome,
   allZero: ZERO_INCOME_MESSAGES.allZero,

@@ -5,3 +5,4 @@ export { recertificationSweep } from './recertification-sweep';
 export { relocation } from './relocation';
 export { lottery } from './lottery';
 export { accessGrant } from './access-grant';
+export { supportTicket } from './support-ticket';

@@ -11,6 +11,7 @@ import type { ProfileLockTables } from './schema/profile-lock';
 import type { HouseholdTables } from './schema/household';
 import type { SharedTables } from './schema/shared';
 import type { SecurityTables } from './schema/security';
+import type { SupportTables } from './schema/support';
 import type { ApplicationLotteryColumns, LotteryTables, OpportunityLotteryColumns } from './schema/lottery';
 import type { ApplicationLeaseUpColumns, LeaseUpTables, OpportunityLeaseUpColumns } from './schema/lease-up';
 
@@ -110,7 +111,7 @@ export interface ApplicationTable extends ApplicationLeaseUpColumns, Application
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables {
+export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables, SupportTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

@@ -58,6 +58,11 @@ export function accessGrantWorkflowId(grantId: string): string {
   return `access-grant/${grantId}`;
 }
 
+/** One workflow per support ticket (issue 13), named by the ticket's random ID (never by anything personal). */
+export function supportTicketWorkflowId(ticketId: string): string {
+  return `support-ticket/${ticketId}`;
+}
+
 /** RFC 4122 version-5 layout over SHA-1 of the name (the name already carries its own namespace). */
 function nameBasedUuid(name: string): string {
   const bytes = createHash('sha1').update(name).digest().subarray(0, 16);

@@ -34,6 +34,8 @@ export const EXPANSIONS: Record<string, string> = {
   'GET root': 'GET @root',
   ' and validateotp/otp/{x} (GET)': ', validateotp/otp/{x} (GET)',
   ' and /api/Translator/batch': ', /api/Translator/batch',
+  // The support-ticket calls name no prefix; the portal serves them under /api/SupportTicket (issue 13).
+  'POST CreateSupportTicket': 'POST /api/SupportTicket/CreateSupportTicket',
 };
 
 const READS = /^(get|fetch|check|emailverified|timeline|slots|status|validateotp|published-|filtered-|my-favorites|Preview|generatepublicurl|active-chats|Applicant)/i;

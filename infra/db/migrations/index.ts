@@ -16,6 +16,7 @@ import * as ambassadorAccess from './2026-11-23T0700-ambassador-access';
 import * as notificationClicks from './2026-11-23T0600-notification-clicks';
 import * as payStubDates from './2026-11-23T0610-pay-stub-dates';
 import * as listIndexes from './2026-11-24T0100-list-indexes';
+import * as support from './2026-11-24T0500-support';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0610-pay-stub-dates': payStubDates,
   '2026-11-23T0700-ambassador-access': ambassadorAccess,
   '2026-11-24T0100-list-indexes': listIndexes,
+  '2026-11-24T0500-support': support,
 };

@@ -7,6 +7,7 @@ import { recertificationExpiredTemplate, recertificationNoticeTemplate } from '.
 import { relocationOverdueTemplate, relocationReminderTemplate } from './relocation-notice';
 import { resetPasswordTemplate } from './reset-password';
 import { signInFailuresTemplate } from './sign-in-failures';
+import { supportTicketTemplate } from './support-ticket';
 import type { NotificationTemplate } from './types';
 import { usernameReminderTemplate } from './username-reminder';
 import { verifyEmailTemplate } from './verify-email';
@@ -35,3 +36,5 @@ for (const template of [recertificationNoticeTemplate, recertificationExpiredTem
 for (const template of leaseUpTemplates) registerTemplate(template);
 // Consented access and accounts made by ambassadors (issue 14).
 for (const template of [accessRequestTemplate, accessChangedTemplate, accountInviteTemplate]) registerTemplate(template);
+// Support tickets and messages with the managing office (issue 13).
+registerTemplate(supportTicketTemplate);

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Outlet, useParams } from 'react-router-dom';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { paths } from '../config/paths';
-import { ADMIN_ROLES, AMBASSADOR_ROLES, APPLICATION_VIEWER_ROLES, DASHBOARD_ROLES, MANAGER_ROLES, ORGANIZATION_STAFF_ROLES, RESIDENT_ROLES, SETTINGS_ROLES } from '../config/roles';
+import { ADMIN_ROLES, AMBASSADOR_ROLES, APPLICATION_VIEWER_ROLES, DASHBOARD_ROLES, MANAGER_ROLES, ORGANIZATION_STAFF_ROLES, RESIDENT_ROLES, SETTINGS_ROLES, SUPPORT_STAFF_ROLES, SUPPORT_TICKET_ROLES } from '../config/roles';
 import { RequireOrganization } from '../features/ambassador/components/require-organization';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { SignedOutOnly } from '../features/auth/components/signed-out-only';
@@ -53,6 +53,10 @@ const LandingRoute = lazyRoute(() => import('../features/landing/routes/landing'
 const ApplicationRoute = lazyRoute(() => import('../features/lease-up/routes/application'), 'ApplicationRoute');
 const ManagerApplicationsRoute = lazyRoute(() => import('../features/lease-up/routes/manager-applications'), 'ManagerApplicationsRoute');
 const ManagerInboxRoute = lazyRoute(() => import('../features/manager-inbox/routes/manager-inbox'), 'ManagerInboxRoute');
+const SupportTicketsRoute = lazyRoute(() => import('../features/support/routes/support-tickets'), 'SupportTicketsRoute');
+const SupportTicketRoute = lazyRoute(() => import('../features/support/routes/support-ticket'), 'SupportTicketRoute');
+const ManagerSupportTicketsRoute = lazyRoute(() => import('../features/support/routes/manager-support-tickets'), 'ManagerSupportTicketsRoute');
+const ManagerSupportTicketRoute = lazyRoute(() => import('../features/support/routes/manager-support-ticket'), 'ManagerSupportTicketRoute');
 const MyFavoritesRoute = lazyRoute(() => import('../features/favorites/routes/my-favorites'), 'MyFavoritesRoute');
 const ManageOpportunitiesRoute = lazyRoute(() => import('../features/opportunities/routes/manage-opportunities'), 'ManageOpportunitiesRoute');
 const MyApplicationsRoute = lazyRoute(() => import('../features/lease-up/routes/my-applications'), 'MyApplicationsRoute');
@@ -165,6 +169,20 @@ export const router = createBrowserRouter([
               { path: paths.manager.relocation.path, element: <ManagerRelocationRoute /> },
               { path: paths.manager.opportunities.path, element: <ManageOpportunitiesRoute /> },
               { path: paths.manager.lottery.path, element: <ManageLotteryRoute /> },
+            ],
+          },
+          {
+            element: <Protected roles={SUPPORT_TICKET_ROLES} />,
+            children: [
+              { path: paths.app.supportTickets.path, element: <SupportTicketsRoute /> },
+              { path: paths.app.supportTicket.path, element: <SupportTicketRoute /> },
+            ],
+          },
+          {
+            element: <Protected roles={SUPPORT_STAFF_ROLES} />,
+            children: [
+              { path: paths.manager.supportTickets.path, element: <ManagerSupportTicketsRoute /> },
+              { path: paths.manager.supportTicket.path, element: <ManagerSupportTicketRoute /> },
             ],
           },
           {

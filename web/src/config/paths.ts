@@ -64,6 +64,12 @@ export const paths = {
     training: { path: '/training', getHref: () => '/training' },
     profile: { path: '/profile', getHref: () => '/profile' },
     myDocument: { path: '/myDocument', getHref: () => '/myDocument' },
+    /** Spec section 2: support tickets (User and HousingAmbassador); from a case, the case rides in the query. */
+    supportTickets: {
+      path: '/support-ticket',
+      getHref: (fromCase?: { caseKind: string; caseId: string }) => (fromCase ? `/support-ticket?${new URLSearchParams(fromCase)}` : '/support-ticket'),
+    },
+    supportTicket: { path: '/support-ticket/:id', getHref: (id: string) => `/support-ticket/${encodeURIComponent(id)}` },
   },
   manager: {
     tasks: { path: '/manager/tasks', getHref: () => '/manager/tasks' },
@@ -77,6 +83,9 @@ export const paths = {
       getHref: (caseId: string) => `/manager/recertification/${encodeURIComponent(caseId)}`,
     },
     relocations: { path: '/manager/relocations', getHref: () => '/manager/relocations' },
+    /** The support queue of the organisation (every ticket for an admin); paths chosen here. */
+    supportTickets: { path: '/manager/support-tickets', getHref: () => '/manager/support-tickets' },
+    supportTicket: { path: '/manager/support-ticket/:id', getHref: (id: string) => `/manager/support-ticket/${encodeURIComponent(id)}` },
     relocation: {
       path: '/manager/relocation/:id',
       getHref: (id: string) => `/manager/relocation/${encodeURIComponent(id)}`,

@@ -16,4 +16,8 @@ export const SETTINGS_ROLES: readonly Role[] = ['User', 'Tenant', 'Admin', 'Mana
 /** The admin's Users and Organizations screens (spec sections 2 and 6). */
 export const ADMIN_ROLES: readonly Role[] = ['Admin'];
 /** Staff who work within an organisation: they see the no-linked-organisation page when they have none. */
+/** Support tickets allow User and HousingAmbassador (spec section 6); tenants are residents too. */
+export const SUPPORT_TICKET_ROLES: readonly Role[] = ['User', 'Tenant', 'HousingAmbassador'];
+/** Who answers tickets: the organisation's managers, and admins. */
+export const SUPPORT_STAFF_ROLES: readonly Role[] = ['Manager', 'Admin'];
 export const ORGANIZATION_STAFF_ROLES: readonly Role[] = ['Manager', 'HousingAmbassador'];

@@ -14,13 +14,14 @@ import type enLookups from './locales/en/lookups.json';
 import type enAmbassador from './locales/en/ambassador.json';
 import type enLottery from './locales/en/lottery.json';
 import type enManagerInbox from './locales/en/managerInbox.json';
+import type enSupport from './locales/en/support.json';
 
 /**
  * Namespaces of spec section 9 that the app uses so far, plus `common` (layout, login, errors) and
  * `auth`. Each language's namespace is its own chunk, loaded when a page first uses it (issue 11:
  * a page loads only its own texts, in the reader's language only).
  */
-export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'ambassador', 'lottery', 'managerInbox'] as const;
+export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'ambassador', 'lottery', 'managerInbox', 'support'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Loaded with the app: the layout's texts. Pages load theirs on first use (react-i18next suspends). */
@@ -43,6 +44,7 @@ export interface EnResources {
   ambassador: typeof enAmbassador;
   lottery: typeof enLottery;
   managerInbox: typeof enManagerInbox;
+  support: typeof enSupport;
 }
 
 const LOADERS = import.meta.glob<{ default: object }>('./locales/*/*.json');

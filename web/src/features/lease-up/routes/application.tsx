@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { useErrorText } from '../../../lib/errors';
 import { useSession } from '../../auth/hooks/use-session';
+import { CaseSupport } from '../../../components/case-support';
 import { useApplication } from '../api/get-application';
 import { ActionPanel } from '../components/action-panel';
 import { ApplicationInfo } from '../components/application-info';
@@ -44,6 +45,7 @@ export function ApplicationRoute() {
           <ActionPanel application={query.data} />
           <ApplicationProgress application={query.data} />
           <Timeline entries={query.data.timeline} />
+          {isManager ? null : <CaseSupport kind="lease_up" caseId={query.data.applicationId} />}
         </div>
       )}
     </div>

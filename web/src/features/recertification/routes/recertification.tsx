@@ -10,6 +10,7 @@ import { CaseSummary } from '../components/case-summary';
 import { ReportChange } from '../components/report-change';
 import { ChoicePanel } from '../components/choice-panel';
 import { SignPanel } from '../components/sign-panel';
+import { CaseSupport } from '../../../components/case-support';
 
 /** /recertification: the case, the confirm-or-update choice, documents, signing (spec sections 2-4). */
 export function RecertificationRoute() {
@@ -92,6 +93,7 @@ export function RecertificationRoute() {
       ) : null}
       {c.status === 'active' && c.view.availableActions.tenant.length === 0 ? <p>{t('waiting')}</p> : null}
       {c.status === 'completed' ? <ReportChange /> : null}
+      <CaseSupport kind="recertification" caseId={c.caseId} />
     </div>
   );
 }

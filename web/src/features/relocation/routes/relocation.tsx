@@ -6,6 +6,7 @@ import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { useErrorText } from '../../../lib/errors';
 import { useRelocation, useRelocationStep, type RelocationStep } from '../api/relocation';
+import { CaseSupport } from '../../../components/case-support';
 
 /** /relocation: a temporary relocation of up to 6 months (spec sections 1, 2, 7, 9). */
 export function RelocationRoute() {
@@ -96,6 +97,7 @@ export function RelocationRoute() {
           </button>
         </div>
       </Dialog>
+      <CaseSupport kind="relocation" caseId={r.relocationId} />
     </div>
   );
 }
