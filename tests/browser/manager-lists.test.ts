@@ -25,7 +25,6 @@ describe('manager lists in the browser', () => {
     await addManagerTasks(stack.db, { organizationId, householdId, contextIds: opportunityIds, count: 70, from: new Date('2099-01-01T00:00:00Z'), stepMs: 1_000 });
     await addApplications(stack.db, { organizationId, opportunityIds: [opportunityIds[0]!], count: 30, from: new Date('2099-01-01T00:00:00Z'), stepMs: 60_000 });
     browser = await launchChromium();
-    ({ page } = await openContext(browser, stack.baseUrl, { storage: await storageFor(stack.app, 'Manager'), label: 'manager-lists' }));
   });
   afterAll(async () => {
     await browser?.close();
@@ -37,6 +36,7 @@ describe('manager lists in the browser', () => {
   it('the task inbox shows 50 tasks, then more on "Show more tasks" until none are left', async () => {
     const total = await stack.db.selectFrom('manager_tasks').select((eb) => eb.fn.countAll<string>().as('n')).where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
     expect(Number(total.n)).toBeGreaterThan(50);
+    ({ page } = await openContext(browser, stack.baseUrl, { storage: await storageFor(stack.app, 'Manager'), label: 'manager-inbox' }));
     await page.goto('/manager/tasks');
     await page.getByRole('heading', { level: 1, name: 'Task inbox' }).waitFor();
     await page.locator('table tbody tr').first().waitFor();
@@ -58,9 +58,11 @@ describe('manager lists in the browser', () => {
   });
 
   it('the Applications page lists one opportunity’s applications 25 at a time, with the applicant named', async () => {
+    ({ page } = await openContext(browser, stack.baseUrl, { storage: await storageFor(stack.app, 'Manager'), label: 'manager-applications' }));
+    await page.goto('/manager/tasks');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Applications', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
-    await page.getByLabel('Opportunity').selectOption(opportunityIds[0]!);
+    await page.getByLabel('Opportunity', { exact: true }).selectOption(opportunityIds[0]!);
     await expect.poll(() => page.url()).toContain(`opportunityId=${opportunityIds[0]}`);
     await page.getByRole('columnheader', { name: 'Applicant' }).waitFor();
     await expect.poll(bodyRows).toBe(25);
