@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   ALLOWED_MIME_TYPES, PAY_STUB_MESSAGES, fileCountProblem, payStubProblem,
-  type DocumentContent, type PayFrequency, type DocumentType, type UploadFields, type UploadedDocument,
+  type DocumentContent, type PayFrequency, type UploadFields, type UploadedDocument,
 } from '../../domain';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
