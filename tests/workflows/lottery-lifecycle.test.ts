@@ -89,5 +89,7 @@ describe.sequential('lottery: the whole lifecycle (time skipping)', () => {
     expect(await t.ts.db.selectFrom('opportunity_lotteries').select(['stage', 'invited']).where('opportunity_id', '=', opportunityId).executeTakeFirstOrThrow()).toEqual({ stage: 'closed_out', invited: UNITS });
     expect((await t.ts.db.selectFrom('applications').select('status').where('id', 'in', invited.map((r) => r.id)).execute()).map((r) => r.status)).toEqual(['ended', 'ended']);
     await recordHistory('lottery-lifecycle', lottery.handle);
+    // A case invited from the lottery, to its lease signed (the signal that counts its unit, behind its patch).
+    await recordHistory('lease-up-lottery-leased', t.leaseUpCase(invited[0]!.id).handle);
   });
 });
