@@ -161,12 +161,19 @@ describe('lottery workflow (time skipping)', () => {
 
     // Closed: the rest stay ranked as the waitlist; every action is refused.
     expect(await refusal(send('Close'))).toBe('reasonRequired');
-    expect((await send('Close', { reason: 'All units leased' })).stage).toBe('closed_out');
+    const closed = await send('Close', { reason: 'All units leased' });
+    expect(closed.stage).toBe('closed_out');
     // Through the API's path: the workflow may already have completed once its final view is
-    // written (an Update sent straight to it then fails as completed: the race that made this test flaky).
+    // written (an Update sent straight to it would then fail as completed, not as refused).
     const session = { userId: managerId, role: 'Manager' as const, realUserId: null };
     await expect(actOnLottery({ db: ts.db, temporal: ts.client, taskQueue: ts.taskQueue }, session, opportunityId, 'InviteNext', { count: 1 })).rejects.toMatchObject({ code: 'lotteryClosed', statusCode: 409 });
-    expect((await statuses()).filter((r) => r.status === 'waitlisted').length).toBe(HOUSEHOLDS - 8 - skipped.length);
+    // The large household is passed over whenever its (random) rank is reached: in the first batch or
+    // by a later next in line. Counting the passed-over from the first batch only made this test flaky.
+    const final = await statuses();
+    const passedOver = final.filter((r) => r.status === 'skipped').length;
+    expect(passedOver).toBe(closed.skipped);
+    expect(passedOver).toBeLessThanOrEqual(1);
+    expect(final.filter((r) => r.status === 'waitlisted').length).toBe(HOUSEHOLDS - 8 - passedOver);
     await handle.result();
     const projected = await ts.db.selectFrom('opportunity_lotteries').select(['stage', 'invited']).where('opportunity_id', '=', opportunityId).executeTakeFirstOrThrow();
     expect(projected).toEqual({ stage: 'closed_out', invited: 8 });
