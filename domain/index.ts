@@ -17,6 +17,7 @@ export * from './relocation';
 export * from './relocation.table';
 export * from './lottery';
 export * from './lottery.table';
+export * from './lottery-inbox';
 export * from './dashboard';
 export * from './fields';
 export * from './household';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApplicantAction, ManagerAction } from './lease-up.table';
+import type { NextInLineTask } from './lottery-inbox';
 
 /** Overall status of a lease-up application (shared/design/workflows.md). */
 export const APPLICATION_STATUSES = [
@@ -158,7 +159,7 @@ export type TimerEvent =
 export interface PendingTask {
   role: ActorRole;
   /** An action, or a follow-up the manager owes without an action of its own. */
-  action: LeaseUpAction | 'FollowUpAdditionalDocuments';
+  action: LeaseUpAction | 'FollowUpAdditionalDocuments' | NextInLineTask;
   dueAt: string | null;
   overdue?: boolean;
 }

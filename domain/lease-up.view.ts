@@ -1,6 +1,7 @@
 import { availableActions, tasksOf, type CaseTimer, type ChangeContext } from './case';
 import { TIMELINE_STEPS, type LeaseUpView, type PendingTask, type TimerEvent } from './lease-up';
 import { isFinalLeaseUp, type LeaseUpState } from './lease-up.state';
+import { nextInLineTask } from './lottery-inbox';
 import { LEASE_UP_TABLE, leaseUpFinished, type ApplicantAction, type ManagerAction } from './lease-up.table';
 
 /**
@@ -54,6 +55,9 @@ export function leaseUpView(s: LeaseUpState, now: number): LeaseUpView {
   if (s.status === 'in_review' && s.step === 'additional_documents' && s.documentsOverdue) {
     tasks.push({ role: 'manager', action: 'FollowUpAdditionalDocuments', dueAt: s.documentsDueAt, overdue: true });
   }
+  // Invited next in line after a released place: the inbox says why (lottery cases only).
+  const nextInLine = nextInLineTask(s);
+  if (nextInLine) tasks.push(nextInLine);
   const current = TIMELINE_STEPS.indexOf(s.step);
   const final = isFinalLeaseUp(s);
   const skipped = (step: (typeof TIMELINE_STEPS)[number]) => s.skipped.includes(step);

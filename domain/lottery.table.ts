@@ -22,8 +22,11 @@ export interface LotteryState {
   draw: LotteryDrawSummary | null;
   paused: boolean;
   pendingInvitations: number;
-  /** Why each pending invitation was asked for, oldest first (released places name their cause). */
-  pendingBecause: string[];
+  /**
+   * Why the pending invitations were asked for, oldest first, as runs (a manager's batch of 1,000 is
+   * one entry; each released place its own), so each invitation carries its own reason.
+   */
+  pendingReasons: PendingReason[];
   invited: number;
   skipped: number;
   waitlist: number | null;
@@ -31,10 +34,28 @@ export interface LotteryState {
   batches: InvitationBatch[];
   /** Applications whose released place has invited someone: a place is given back once. */
   released: string[];
+  /** Applications whose lease is signed: each counts once; the last unit leased closes the lottery. */
+  leased: string[];
   version: number;
   updatedAt: string;
   history: { at: string; action: string; by: string; note?: string }[];
   timers: CaseTimer[];
+}
+
+/** `count` pending invitations asked for for one reason. */
+export interface PendingReason {
+  because: string;
+  count: number;
+}
+
+/** A state carried over by continue-as-new from an earlier version of this code, brought up to date. */
+export type CarriedLotteryState = Omit<LotteryState, 'pendingReasons' | 'leased'> & Partial<Pick<LotteryState, 'pendingReasons' | 'leased'>> & { pendingBecause?: string[] };
+
+export function upgradeLotteryState(carried: CarriedLotteryState): LotteryState {
+  const { pendingBecause, ...rest } = carried;
+  // Runs before per-invitation reasons kept at most 20 reasons for all that was pending: the oldest names them all.
+  const pendingReasons = carried.pendingReasons ?? (carried.pendingInvitations > 0 ? [{ because: pendingBecause?.[0] ?? 'manager', count: carried.pendingInvitations }] : []);
+  return { ...rest, pendingReasons, leased: carried.leased ?? [] };
 }
 
 const KEEP_BATCHES = 20;
@@ -49,12 +70,13 @@ export function initialLotteryState(input: StartLotteryInput, now: string): Lott
     draw: null,
     paused: false,
     pendingInvitations: 0,
-    pendingBecause: [],
+    pendingReasons: [],
     invited: 0,
     skipped: 0,
     waitlist: null,
     batches: [],
     released: [],
+    leased: [],
     version: 1,
     updatedAt: now,
     history: [{ at: now, action: 'Publish', by: 'manager', note: `seed SHA-256 ${input.seedHash}` }],
@@ -70,8 +92,15 @@ export function startLotteryTimers(s: LotteryState, ctx: ChangeContext): void {
 const inStage = (s: LotteryState, ...stages: LotteryStage[]): MessageCode | null => (stages.includes(s.stage) ? null : 'actionNotAllowedNow');
 const ask = (s: LotteryState, count: number, because: string) => {
   s.pendingInvitations += count;
-  for (let i = 0; i < Math.min(count, KEEP_BATCHES); i++) s.pendingBecause.push(because);
-  s.pendingBecause = s.pendingBecause.slice(-KEEP_BATCHES);
+  const last = s.pendingReasons.at(-1);
+  if (last?.because === because) last.count += count;
+  else s.pendingReasons.push({ because, count });
+};
+/** Closes the lottery: nothing more is invited; the ranked households not invited stay as the waitlist. */
+const closeOut = (s: LotteryState) => {
+  s.stage = 'closed_out';
+  s.pendingInvitations = 0;
+  s.pendingReasons = [];
 };
 
 export const LOTTERY_TABLE = {
@@ -125,11 +154,7 @@ export const LOTTERY_TABLE = {
     input: LOTTERY_INPUTS.Close,
     when: (s) => inStage(s, 'accepting', 'closed', 'drawn'),
     // The ranked households not invited stay on the list as the waitlist for re-rentals.
-    change: (s) => {
-      s.stage = 'closed_out';
-      s.pendingInvitations = 0;
-      s.pendingBecause = [];
-    },
+    change: (s) => closeOut(s),
     reason: true,
     irreversible: true,
   },
@@ -140,14 +165,26 @@ export const LOTTERY_TABLE = {
     check: (s, input) => (s.released.includes(input.applicationId) ? 'actionNotAllowedNow' : null),
     change: (s, input) => {
       s.released.push(input.applicationId);
-      ask(s, 1, `${input.why} ${input.applicationId}`);
+      ask(s, 1, `${input.why} ${input.logNumber ?? input.applicationId}`);
+    },
+  },
+  UnitLeased: {
+    by: 'system',
+    input: LOTTERY_INPUTS.UnitLeased,
+    when: (s) => inStage(s, 'drawn'),
+    check: (s, input) => (s.leased.includes(input.applicationId) ? 'actionNotAllowedNow' : null),
+    change: (s, input, ctx) => {
+      s.leased.push(input.applicationId);
+      if (s.leased.length < s.input.units) return;
+      closeOut(s);
+      s.history.push({ at: ctx.now, action: 'AllUnitsLeased', by: 'system', note: `${s.leased.length} of ${s.input.units} units leased` });
     },
   },
 } satisfies ActionTable<LotteryState, LotteryInputs, LotteryRole>;
 
 export const LOTTERY_ACTIONS = actionsOf(LOTTERY_TABLE);
 /** Actions sent by other workflows as Signals (a workflow cannot send another an Update). */
-export const LOTTERY_SIGNALS = ['UnitReleased'] as const;
+export const LOTTERY_SIGNALS = ['UnitReleased', 'UnitLeased'] as const;
 
 export function lotteryFinished(s: LotteryState): MessageCode | null {
   return s.stage === 'closed_out' ? 'lotteryClosed' : null;
@@ -177,11 +214,37 @@ export function recordDraw(s: LotteryState, draw: LotteryDrawSummary): void {
   s.stage = 'drawn';
 }
 
+/** Why each of the next `count` invitations is made, in order (one reason per invitation). */
+export function reasonsOfNext(s: LotteryState, count: number): string[] {
+  const reasons: string[] = [];
+  for (const r of s.pendingReasons) {
+    for (let i = 0; i < r.count && reasons.length < count; i++) reasons.push(r.because);
+    if (reasons.length === count) break;
+  }
+  while (reasons.length < count) reasons.push(s.pendingReasons.at(-1)?.because ?? 'manager');
+  return reasons;
+}
+
+/** Takes `count` invitations off the front of the pending reasons; answers the distinct reasons taken. */
+function takeReasons(s: LotteryState, count: number): string[] {
+  const taken: string[] = [];
+  let left = count;
+  while (left > 0 && s.pendingReasons.length > 0) {
+    const first = s.pendingReasons[0]!;
+    if (!taken.includes(first.because)) taken.push(first.because);
+    const used = Math.min(left, first.count);
+    first.count -= used;
+    left -= used;
+    if (first.count === 0) s.pendingReasons.shift();
+  }
+  return taken;
+}
+
 /** Records one invitation batch; an empty waitlist cancels what is still owed. */
 export function recordBatch(s: LotteryState, batch: { invited: number; skipped: number; waitlist: number }, at: string): void {
-  const because = s.pendingBecause.splice(0, Math.max(1, batch.invited)).filter((b, i, all) => all.indexOf(b) === i).join('; ');
+  const because = (batch.invited > 0 ? takeReasons(s, batch.invited) : reasonsOfNext(s, 1)).join('; ');
   s.pendingInvitations = batch.waitlist === 0 ? 0 : Math.max(0, s.pendingInvitations - batch.invited);
-  if (s.pendingInvitations === 0) s.pendingBecause = [];
+  if (s.pendingInvitations === 0) s.pendingReasons = [];
   s.invited += batch.invited;
   s.skipped += batch.skipped;
   s.waitlist = batch.waitlist;
@@ -203,6 +266,7 @@ export function lotteryView(s: LotteryState, now: number): LotteryView {
     pendingInvitations: s.pendingInvitations,
     invited: s.invited,
     skipped: s.skipped,
+    leased: s.leased.length,
     waitlist: s.waitlist,
     batches: s.batches,
     availableActions: availableActions(LOTTERY_TABLE, ['manager'], s, now, lotteryFinished) as { manager: LotteryManagerAction[] },

@@ -22,6 +22,10 @@ export const MAX_INVITATION = 100_000;
 
 export type LotteryRole = 'manager' | 'system';
 
+/** How an invited household gives its place back (each invites the next in line). */
+export const PLACE_RELEASES = ['offer_declined', 'offer_expired', 'withdrawn', 'rejected'] as const;
+export type PlaceRelease = (typeof PLACE_RELEASES)[number];
+
 const Reason = z.string().trim().min(1, 'Please provide a reason.').max(2000);
 const Base = z.object({ reason: Reason.optional() });
 
@@ -36,7 +40,9 @@ export const LOTTERY_INPUTS = {
   ResumeInvitations: Base,
   Close: Base,
   /** From a lease-up case of this lottery: its household gave its place back (once per application). */
-  UnitReleased: Base.extend({ applicationId: z.string().uuid(), why: z.enum(['offer_declined', 'offer_expired', 'withdrawn', 'rejected']) }),
+  UnitReleased: Base.extend({ applicationId: z.string().uuid(), why: z.enum(PLACE_RELEASES), logNumber: z.string().max(40).optional() }),
+  /** From a lease-up case of this lottery: its lease was signed (once per application); the last unit leased closes the lottery. */
+  UnitLeased: Base.extend({ applicationId: z.string().uuid() }),
 };
 export type LotteryInputs = { [A in keyof typeof LOTTERY_INPUTS]: z.infer<(typeof LOTTERY_INPUTS)[A]> };
 export type LotteryAction = keyof LotteryInputs;
@@ -85,6 +91,8 @@ export interface LotteryView {
   pendingInvitations: number;
   invited: number;
   skipped: number;
+  /** Invited households whose lease is signed; the lottery closes once every unit is leased. */
+  leased: number;
   /** Ranked households not invited yet (null before the draw). */
   waitlist: number | null;
   batches: InvitationBatch[];
@@ -111,11 +119,20 @@ export interface LotteryInvitation {
 }
 
 /**
+ * Why an invitation was made, as the lottery writes it: `manager <date>: <count>` for a manager's
+ * batch, `<release> <log number or application ID>` for the next in line after a released place.
+ */
+export function invitationReason(because: string): { release: PlaceRelease; after: string } | null {
+  const [why, after] = because.split(' ', 2);
+  return (PLACE_RELEASES as readonly string[]).includes(why ?? '') && after ? { release: why as PlaceRelease, after } : null;
+}
+
+/**
  * Whether an invited household has given its place back, and how (the first of these counts; a
  * household gives its place back once): an offer declined or expired, a withdrawal, or a rejection
  * that became final (status 'closed': the appeal window passed or the appeal was denied).
  */
-export function placeReleasedBy(view: { status: string; offers: readonly { status: string }[] }): LotteryInputs['UnitReleased']['why'] | null {
+export function placeReleasedBy(view: { status: string; offers: readonly { status: string }[] }): PlaceRelease | null {
   if (view.offers.some((o) => o.status === 'declined')) return 'offer_declined';
   if (view.offers.some((o) => o.status === 'expired')) return 'offer_expired';
   if (view.status === 'withdrawn') return 'withdrawn';

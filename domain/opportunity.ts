@@ -57,6 +57,8 @@ export interface OpportunityDetail extends OpportunitySummary {
   incomeRanges: IncomeRange[];
   building?: string;
   hasPaperApplication?: boolean;
+  /** A lottery opportunity whose draw has run: its public results page exists (issue 10). */
+  lotteryDrawn?: boolean;
 }
 
 /** Whole days from today until the lottery end date (both as calendar days in UTC). */

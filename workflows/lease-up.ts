@@ -5,7 +5,7 @@ import { initialLeaseUpState, type LeaseUpState } from '../domain/lease-up.state
 import { LEASE_UP_TABLE, leaseUpFinished, type LeaseUpEffect } from '../domain/lease-up.table';
 import { fireLeaseUpTimer, leaseUpView } from '../domain/lease-up.view';
 import { runCase, type CaseDefinition } from './case/run';
-import { CASE_KIT_PATCH } from './case/version';
+import { CASE_KIT_PATCH, LOTTERY_LEASED_PATCH } from './case/version';
 import { leaseUpApplicationV1 } from './legacy/v1/lease-up';
 import { leaseUpMessages } from './lease-up.messages';
 import { lotteryWorkflowId, placeReleasedBy } from '../domain/lottery';
@@ -75,22 +75,33 @@ const leaseUpCase: CaseDefinition<LeaseUpState, LeaseUpInputs, ActorRole, LeaseU
 export async function leaseUpApplication(input: StartLeaseUpInput): Promise<string> {
   if (!patched(CASE_KIT_PATCH)) return leaseUpApplicationV1(input);
   // Invited from a lottery: once the household gives its place back, the lottery invites the next in
-  // line (only cases started with `lottery` do this, so earlier histories replay unchanged).
+  // line; once its lease is signed, the lottery counts the unit leased (only cases started with
+  // `lottery` do this, so earlier histories replay unchanged; the lease count came later, behind a patch).
   let released = false;
-  const project = async (view: LeaseUpView) => {
-    await acts.projectApplication(view);
-    const why = input.lottery && !released ? placeReleasedBy(view) : null;
-    if (!why) return;
-    released = true;
+  let leased = false;
+  const tellLottery = async (signal: 'UnitReleased' | 'UnitLeased', args: object) => {
     try {
-      await getExternalWorkflowHandle(lotteryWorkflowId(input.opportunityId)).signal(lotteryMessages.signals.UnitReleased!, {
+      await getExternalWorkflowHandle(lotteryWorkflowId(input.opportunityId)).signal(lotteryMessages.signals[signal]!, {
         actor: { userId: 'system', role: 'system', impersonatedBy: null },
         applicationId: input.applicationId,
-        why,
-      });
+        ...args,
+      } as never);
     } catch (error) {
       // The lottery has closed: nobody is waiting for the place.
-      log.warn('lottery not told of a released place', { applicationId: input.applicationId, error: String(error) });
+      log.warn('lottery not told of its case', { applicationId: input.applicationId, signal, error: String(error) });
+    }
+  };
+  const project = async (view: LeaseUpView) => {
+    await acts.projectApplication(view);
+    if (!input.lottery) return;
+    const why = released ? null : placeReleasedBy(view);
+    if (why) {
+      released = true;
+      await tellLottery('UnitReleased', { why, ...(view.logNumber ? { logNumber: view.logNumber } : {}) });
+    }
+    if (!leased && view.status === 'ended' && patched(LOTTERY_LEASED_PATCH)) {
+      leased = true;
+      await tellLottery('UnitLeased', {});
     }
   };
   const s = await runCase({ ...leaseUpCase, project }, initialLeaseUpState(input, new Date(Date.now()).toISOString()), {

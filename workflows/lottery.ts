@@ -11,9 +11,12 @@ import {
   lotteryFinished,
   lotteryView,
   lotteryWork,
+  reasonsOfNext,
   recordBatch,
   recordDraw,
   startLotteryTimers,
+  upgradeLotteryState,
+  type CarriedLotteryState,
   type LotteryState,
 } from '../domain/lottery.table';
 import { runCase, type CaseDefinition } from './case/run';
@@ -35,14 +38,16 @@ const drawActs = proxyActivities<Activities>({
 async function invite(s: LotteryState, at: string): Promise<void> {
   const count = Math.min(s.pendingInvitations, INVITATION_BATCH);
   const batch = await acts.nextInvitations({ opportunityId: s.input.opportunityId, count });
-  const because = s.pendingBecause[0] ?? 'manager';
+  // Each invitation says its own reason: the next in line after a released place names it, even
+  // when it shares a batch with others (two places released at once invite two, each for its own).
+  const reasons = reasonsOfNext(s, batch.invitations.length);
   const started: string[] = [];
   await Promise.all(
-    batch.invitations.map(async (start) => {
+    batch.invitations.map(async (start, i) => {
       try {
         await startChild('leaseUpApplication', {
           workflowId: start.workflowId,
-          args: [{ ...start.input, lottery: { rank: start.rank, because } }],
+          args: [{ ...start.input, lottery: { rank: start.rank, because: reasons[i]! } }],
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
           parentClosePolicy: ParentClosePolicy.ABANDON,
         });
@@ -85,8 +90,8 @@ const lotteryCase: CaseDefinition<LotteryState, LotteryInputs, LotteryRole, Lott
  * rank order in batches, and the next in line when a household gives its place back. The list and
  * ranks stay in PostgreSQL; the history holds counts and hashes, and continues as new when long.
  */
-export async function lottery(input: StartLotteryInput, carried?: LotteryState): Promise<string> {
-  const state = carried ?? initialLotteryState(input, new Date(Date.now()).toISOString());
+export async function lottery(input: StartLotteryInput, carried?: CarriedLotteryState): Promise<string> {
+  const state = carried ? upgradeLotteryState(carried) : initialLotteryState(input, new Date(Date.now()).toISOString());
   const s = await runCase(lotteryCase, state, {
     start: carried ? undefined : (st, ctx) => startLotteryTimers(st, ctx),
     continueAsNew: (st) => continueAsNew<typeof lottery>(input, st),

@@ -128,7 +128,7 @@ async function applyToLottery(
   target: { id: string; organizationId: string; applicationId: string; householdId: string },
   now: Date,
 ): Promise<{ applicationId: string }> {
-  if (!(await lotteryAccepting(db, target.id))) throw conflict('opportunityClosed');
+  if (!(await lotteryAccepting(db, target.id, now))) throw conflict('opportunityClosed');
   const groups = await lotteryGroupsOf(db, target.householdId, target.id, now.toISOString().slice(0, 10));
   const inserted = await db.transaction().execute(async (trx) => {
     const log = await trx

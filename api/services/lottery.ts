@@ -1,6 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import {
   LOTTERY_TABLE,
+  applicationsCloseAt,
   initialLeaseUpState,
   leaseUpView,
   lotteryFinished,
@@ -102,10 +103,14 @@ export async function lotteryGroupsOf(db: Db, householdId: string, opportunityId
   return groups;
 }
 
-/** Whether the lottery still takes applications (its stage, projected from the workflow). */
-export async function lotteryAccepting(db: Db, opportunityId: string): Promise<boolean> {
-  const row = await db.selectFrom('opportunity_lotteries').select('stage').where('opportunity_id', '=', opportunityId).executeTakeFirst();
-  return row?.stage === 'accepting';
+/**
+ * Whether the lottery still takes applications: its stage (projected from the workflow) and its
+ * deadline, so an application in the moment between the deadline and the workflow's close is refused too.
+ */
+export async function lotteryAccepting(db: Db, opportunityId: string, now = new Date()): Promise<boolean> {
+  const row = await db.selectFrom('opportunity_lotteries').select(['stage', 'deadline']).where('opportunity_id', '=', opportunityId).executeTakeFirst();
+  if (row?.stage !== 'accepting') return false;
+  return now.getTime() < Date.parse(applicationsCloseAt(row.deadline.slice(0, 10)));
 }
 
 /** The opportunity's lottery, for a manager of the owning organisation (403 otherwise). */

@@ -63,9 +63,13 @@ export async function listPublished(db: Db, filter: OpportunityFilter, now = new
 export async function getPublished(db: Db, id: string, now = new Date()): Promise<OpportunityDetail | null> {
   const row = await baseQuery(db).where('o.id', '=', id).executeTakeFirst();
   if (!row) return null;
-  const units = await db.selectFrom('units').selectAll().where('opportunity_id', '=', id).orderBy(sql`unit_number`).execute();
+  const [units, lottery] = await Promise.all([
+    db.selectFrom('units').selectAll().where('opportunity_id', '=', id).orderBy(sql`unit_number`).execute(),
+    db.selectFrom('opportunity_lotteries').select('drawn_at').where('opportunity_id', '=', id).executeTakeFirst(),
+  ]);
   return {
     ...summary(row, now),
+    lotteryDrawn: !!lottery?.drawn_at,
     description: row.description,
     amenities: row.amenities,
     requirements: row.requirements,

@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { seriousAxeViolations } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { STORAGE_KEYS } from '../../domain';
 import { insertDrawnLottery, type DrawnLottery } from '../helpers/drawn-lottery';
@@ -30,7 +31,8 @@ afterAll(async () => {
 });
 
 async function newPage(label: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'en-US' });
+  // bypassCSP: axe-core is added to the page as a script (the app's CSP would refuse it).
+  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'en-US', bypassCSP: true });
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -82,6 +84,22 @@ describe('public lottery results page', () => {
     // Nothing personal on the page.
     const text = await page.locator('body').innerText();
     for (const personal of ['First1', 'Last1', '@example.test']) expect(text).not.toContain(personal);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('is linked from the public opportunity page once drawn, and not before', async () => {
+    const page = await newPage('opportunity-link');
+    await page.goto(`/public/opportunity/${lottery.opportunityId}`);
+    const link = page.getByRole('link', { name: 'See the lottery results' });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/lottery/${lottery.opportunityId}/results`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Lottery results: Lottery homes /);
+
+    const pending = await insertDrawnLottery(stack.db, { households: 2, drawn: false });
+    await page.goto(`/public/opportunity/${pending.opportunityId}`);
+    await page.getByRole('heading', { level: 1, name: /^Lottery homes / }).waitFor();
+    expect(await page.getByRole('link', { name: 'See the lottery results' }).count()).toBe(0);
   });
 
   it('before the draw shows the committed seed hash only, in Spanish too', async () => {

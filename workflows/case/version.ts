@@ -4,3 +4,9 @@
  * `workflows/legacy/v1`. Every run started since records it in its first workflow task.
  */
 export const CASE_KIT_PATCH = 'case-kit';
+
+/**
+ * Lease-up cases invited from a lottery tell it when their lease is signed (the lottery closes once
+ * every unit is leased). Runs that ended before this have no such signal in their history.
+ */
+export const LOTTERY_LEASED_PATCH = 'lottery-unit-leased';

@@ -66,6 +66,9 @@ function LotteryStatus({ view }: { view: LotteryView }) {
         <dd data-testid="lottery-invited">{view.invited}</dd>
         <dt>{t('manage.skipped')}</dt>
         <dd>{view.skipped}</dd>
+        <dt>{t('manage.leased')}</dt>
+        {/* Views projected before leases were counted have no count: none counted yet. */}
+        <dd data-testid="lottery-leased">{t('manage.leasedOf', { leased: view.leased ?? 0, units: view.units })}</dd>
         {view.waitlist !== null ? (
           <>
             <dt>{t('manage.waitlist')}</dt>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpportunityDetail } from '../../../lib/domain';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { formatDate, formatMoney, formatPercent } from '../../../lib/format';
 import { LotteryCountdown } from './lottery-countdown';
 
@@ -34,6 +36,11 @@ export function OpportunityDetailView({ opportunity, applySlot }: OpportunityDet
           <dd>{formatDate(opportunity.lotteryEndDate)}</dd>
         </dl>
         {opportunity.description ? <p className="description">{opportunity.description}</p> : null}
+        {opportunity.lotteryDrawn ? (
+          <p>
+            <Link to={paths.public.lotteryResults.getHref(opportunity.id)}>{t('detail.lotteryResults')}</Link>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="amenities-heading" className="panel">
