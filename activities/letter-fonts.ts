@@ -141,22 +141,25 @@ export class LetterFonts {
   }
 
   /**
-   * Draws one line. A run in a complex script is wrapped in a marked-content span whose ActualText
-   * is the text as written, so extractors and copy-paste read logical order, not the shaped glyphs.
+   * Draws one line. A line with a complex script (Bengali) is wrapped in one marked-content span whose
+   * ActualText is the line as written, so extractors and copy-paste read logical order, not the
+   * reordered and joined glyphs.
    */
   async draw(page: PDFPage, text: string, at: { x: number; y: number; size: number; weight?: Weight; color?: Color }): Promise<number> {
+    const runs = this.runs(text, at.weight ?? 400);
+    const shaped = runs.some((run) => run.face.shaped);
+    if (shaped) {
+      // An inline property list: pdf-lib writes a dictionary operand as is, though its type lists none.
+      const props = this.pdf.context.obj({ ActualText: PDFHexString.fromText(text) }) as unknown as PDFName;
+      page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), props]));
+    }
     let x = at.x;
-    for (const run of this.runs(text, at.weight ?? 400)) {
+    for (const run of runs) {
       const font = await this.fontOf(run.face);
-      if (run.face.shaped) {
-        // An inline property list: pdf-lib writes a dictionary operand as is, though its type lists none.
-        const props = this.pdf.context.obj({ ActualText: PDFHexString.fromText(run.text) }) as unknown as PDFName;
-        page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('Span'), props]));
-      }
       page.drawText(run.text, { x, y: at.y, size: at.size, font, ...(at.color ? { color: at.color } : {}) });
-      if (run.face.shaped) page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
       x += font.widthOfTextAtSize(run.text, at.size);
     }
+    if (shaped) page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
     return x - at.x;
   }
 
