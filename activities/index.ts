@@ -27,7 +27,7 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     // The lease-up TIC is signed by the same people as the recertification TIC: head and each adult.
     leaseUpTicSigners: ({ householdId, headUserId, today }: { householdId: string; headUserId: string; today: string }) =>
       recertificationCycle.signersOf(db, headUserId, householdId, today),
-    signLeaseUpLetter: (input: Parameters<typeof leaseUp.signLeaseUpLetter>[1]) => leaseUp.signLeaseUpLetter(blobs, input),
+    signLeaseUpLetter: (input: Parameters<typeof leaseUp.signLeaseUpLetter>[2]) => leaseUp.signLeaseUpLetter(db, blobs, input),
     // Version-1 runs only (workflows/legacy/v1): new runs send through sendNotice.
     notifyApplicant: (input: Parameters<typeof leaseUp.notifyApplicant>[1]) => leaseUp.notifyApplicant(db, input),
     markDocumentsRejected: (input: Parameters<typeof leaseUp.markDocumentsRejected>[1]) => leaseUp.markDocumentsRejected(db, input),
@@ -36,6 +36,7 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     sendRecertificationNotice: (n: recertification.NoticeInput) => recertification.sendRecertificationNotice(db, n),
     generateRecertificationTic: (input: Parameters<typeof recertification.generateRecertificationTic>[2]) =>
       recertification.generateRecertificationTic(db, blobs, input),
+    signRecertificationTic: (input: Parameters<typeof recertification.signRecertificationTic>[2]) => recertification.signRecertificationTic(db, blobs, input),
     lockProfile: (input: Parameters<typeof profileLock.lockProfile>[1]) => profileLock.lockProfile(db, input),
     unlockProfile: (input: Parameters<typeof profileLock.unlockProfile>[1]) => profileLock.unlockProfile(db, input),
     projectRelocation: (view: RelocationView) => relocation.projectRelocation(db, view),

@@ -2,7 +2,9 @@ import { formatLogNumber, type LeaseUpView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import { leaseUpWorkflowId } from '../infra/temporal/ids';
-import { renderLetterPdf, stampSignature, storeLetter } from './letters';
+import { certificationFacts, leaseContent, ticContent } from './income-certification';
+import { recordSignedLetter, renderLetterPdf, stampSignature, storeLetter } from './letters';
+import { signersOf } from './recertification-cycle';
 import { reviewDocuments } from '../infra/db/repositories/household-documents';
 import { sendNotice } from './notices';
 import { projectCase } from './projection';
@@ -63,62 +65,60 @@ export async function issueLogNumber(db: Db, applicationId: string): Promise<str
   return formatLogNumber(number);
 }
 
-const money = (n: number) => `$${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
-
 /**
- * Makes the application's income certification (TIC) or lease letter as a PDF in blob storage.
+ * Makes the application's income certification (TIC) or lease letter as a PDF in blob storage, in
+ * the household's language, with what an income certification carries (activities/income-certification.ts).
  * Idempotent: the key is fixed by application, kind and state version, so a retry rewrites the same.
  */
 export async function generateLeaseUpLetter(db: Db, blobs: BlobStore, { kind, view }: { kind: 'tic' | 'lease'; view: LeaseUpView }): Promise<string> {
-  const [opportunity, applicant, organization] = await Promise.all([
+  const offer = view.offers.find((o) => o.status === 'accepted');
+  const effectiveDate = view.updatedAt.slice(0, 10);
+  const [opportunity, organization, unit, facts, signers] = await Promise.all([
     db.selectFrom('opportunities').select(['name', 'address', 'kind']).where('id', '=', view.opportunityId).executeTakeFirst(),
-    db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', view.applicantUserId).executeTakeFirst(),
     db.selectFrom('organizations').select('name').where('id', '=', view.organizationId).executeTakeFirst(),
+    offer ? db.selectFrom('units').select('monthly_rent').where('id', '=', offer.unitId).executeTakeFirst() : undefined,
+    certificationFacts(db, view.householdId, effectiveDate),
+    signersOf(db, view.applicantUserId, view.householdId, effectiveDate),
   ]);
-  const unit = view.offers.find((o) => o.status === 'accepted');
-  const name = applicant ? `${applicant.first_name} ${applicant.last_name}` : '';
-  const common = [
-    `Application log number: ${view.logNumber ?? ''}`,
-    `Head of household: ${name}`,
-    `Opportunity: ${opportunity?.name ?? ''}, ${opportunity?.address ?? ''}`,
-    `Unit: ${unit ? `${unit.unitNumber} (${unit.bedroomType}), ${unit.address}` : 'not assigned'}`,
-  ];
-  const pdf = await renderLetterPdf(
+  const setting = {
+    reference: view.logNumber ?? view.applicationId,
+    organization: organization?.name ?? '',
+    effectiveDate,
+    unit: offer ? { number: offer.unitNumber, address: offer.address, bedrooms: offer.bedroomType } : null,
+    monthlyRent: unit ? Number(unit.monthly_rent) : null,
+    // The lease letter is signed by the applicant; the TIC by the head and each adult member.
+    signers: kind === 'tic' ? signers : signers.filter((g) => g.isHead),
+  };
+  const content =
     kind === 'tic'
-      ? {
-          title: 'Tenant Income Certification',
-          subtitle: `${organization?.name ?? ''} - ${new Date().toISOString().slice(0, 10)}`,
-          sections: [
-            { heading: 'Household', lines: [...common, `Household size: ${view.householdSize}`] },
-            { heading: 'Income', lines: [`Total annual household income declared: ${money(view.householdIncome)}`] },
-            {
-              heading: 'Certification',
-              lines: [
-                'I certify that the information on this form is true and complete to the best of my knowledge.',
-                'Each adult member of the household signs below.',
-              ],
-            },
-          ],
-        }
-      : {
-          title: 'Lease Letter',
-          subtitle: `${organization?.name ?? ''} - ${new Date().toISOString().slice(0, 10)}`,
-          sections: [
-            { heading: 'Lease', lines: [...common, `Tenure: ${opportunity?.kind ?? 'rental'}`] },
-            { lines: ['By signing, the household accepts the unit named above under the terms of the lease.'] },
-          ],
-        },
-  );
-  return storeLetter(blobs, `applications/${view.applicationId}/letters/${kind}-v${view.version}.pdf`, pdf);
+      ? ticContent(facts, setting)
+      : leaseContent(facts, { ...setting, opportunity: `${opportunity?.name ?? ''}, ${opportunity?.address ?? ''}`, tenure: opportunity?.kind ?? 'rental' });
+  return storeLetter(blobs, `applications/${view.applicationId}/letters/${kind}-v${view.version}.pdf`, await renderLetterPdf(content));
 }
 
-/** Stamps a signer's saved signature image, time and IP on the letter; returns the signed copy's key. */
+/**
+ * Draws a signer's saved signature image, name, time and IP on the letter's signature page; keeps
+ * the signed copy's SHA-256 with the application (signed_letters); returns the signed copy's key.
+ */
 export async function signLeaseUpLetter(
+  db: Db,
   blobs: BlobStore,
   s: { letterKey: string; signatureKey: string; signerName: string; ipAddress: string; signedAt: string; userId: string },
 ): Promise<string> {
   const signedKey = s.letterKey.replace(/\.pdf$/, `-signed-${s.userId}.pdf`);
-  return stampSignature(blobs, { ...s, signedKey });
+  const signed = await stampSignature(blobs, { ...s, signedKey });
+  const [, applicationId, , file] = s.letterKey.split('/');
+  await recordSignedLetter(db, {
+    signedKey,
+    caseKind: 'lease_up',
+    caseId: applicationId!,
+    letter: file?.startsWith('lease') ? 'lease' : 'tic',
+    letterKey: s.letterKey,
+    sha256: signed.sha256,
+    signerId: s.userId,
+    signedAt: s.signedAt,
+  });
+  return signed.key;
 }
 
 /** Version-1 runs' notice to the applicant (new runs use the shared `sendNotice`). */

@@ -1,9 +1,10 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { RecertSigner, RecertView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import { recertificationWorkflowId } from '../infra/temporal/ids';
 import { sendNotice } from './notices';
+import { certificationFacts, ticContent } from './income-certification';
+import { recordSignedLetter, renderLetterPdf, stampSignature } from './letters';
 import { projectCase } from './projection';
 
 /** Writes a recertification's view into its read model and its open manager tasks into the shared inbox. */
@@ -60,32 +61,70 @@ export async function sendRecertificationNotice(db: Db, n: NoticeInput): Promise
 }
 
 /**
- * The Tenant Income Certification PDF of a cycle. The same key for the same case, so a retried
- * activity overwrites its own file; names come from the database, never from the workflow history.
+ * The Tenant Income Certification PDF of a cycle, in the household's language, with what an income
+ * certification carries (activities/income-certification.ts); effective on the cycle's deadline (the
+ * lease anniversary). The same key for the same case, so a retried activity overwrites its own file;
+ * names and figures come from the database, never from the workflow history.
  */
 export async function generateRecertificationTic(
   db: Db,
   blobs: BlobStore,
   input: { caseId: string; householdId: string; signers: RecertSigner[]; deadline: string },
 ): Promise<{ key: string }> {
-  const tenancy = await db.selectFrom('tenancies').selectAll().where('household_id', '=', input.householdId).executeTakeFirst();
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const page = pdf.addPage([612, 792]);
-  let y = 740;
-  const line = (text: string, f = font, size = 11) => {
-    page.drawText(text.replace(/[^\x20-\x7e]/g, '?'), { x: 56, y, size, font: f });
-    y -= size + 10;
-  };
-  line('Tenant Income Certification (TIC)', bold, 16);
-  line(`Recertification due: ${input.deadline}`);
-  if (tenancy) line(`Unit ${tenancy.unit_number}, ${tenancy.address} (${tenancy.bedrooms})`);
-  line('We certify that the household information in the portal is true and complete.');
-  y -= 10;
-  line('Signatures (head of household and each adult member):', bold);
-  for (const signer of input.signers) line(`${signer.name}${signer.isHead ? ' (head of household)' : ''}: ______________________`);
+  const [tenancy, facts, names] = await Promise.all([
+    db.selectFrom('tenancies').selectAll().where('household_id', '=', input.householdId).executeTakeFirst(),
+    certificationFacts(db, input.householdId, input.deadline),
+    signerNames(db, input.signers.map((g) => g.id)),
+  ]);
+  const organization = tenancy ? await db.selectFrom('organizations').select('name').where('id', '=', tenancy.organization_id).executeTakeFirst() : undefined;
+  const content = ticContent(
+    facts,
+    {
+      reference: input.caseId,
+      organization: organization?.name ?? tenancy?.building_name ?? '',
+      effectiveDate: input.deadline,
+      unit: tenancy ? { number: tenancy.unit_number, address: tenancy.address, bedrooms: tenancy.bedrooms } : null,
+      monthlyRent: tenancy?.monthly_rent == null ? null : Number(tenancy.monthly_rent),
+      signers: input.signers.map((g) => ({ name: names.get(g.id) ?? g.name, isHead: g.isHead })),
+    },
+    'recertTicTitle',
+  );
   const key = `recertification/${input.caseId}/tic.pdf`;
-  await blobs.put(key, Buffer.from(await pdf.save()), 'application/pdf');
+  await blobs.put(key, await renderLetterPdf(content), 'application/pdf');
   return { key };
+}
+
+/** Signers' names as the database has them now (the head's account, each adult member's record). */
+async function signerNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const [users, members] = await Promise.all([
+    db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute(),
+    db.selectFrom('household_members').select(['id', 'full_name']).where('id', 'in', ids).execute(),
+  ]);
+  return new Map([...users.map((u) => [u.id, `${u.first_name} ${u.last_name}`] as const), ...members.map((m) => [m.id, m.full_name] as const)]);
+}
+
+/**
+ * Draws a signer's signature on the cycle's TIC (the copy signed by the others before), with name,
+ * time and IP, and keeps the signed copy's SHA-256 with the case. The signed copy's key is fixed by
+ * case and signer, so a retry rewrites the same file and row.
+ */
+export async function signRecertificationTic(
+  db: Db,
+  blobs: BlobStore,
+  s: { caseId: string; letterKey: string; signatureKey: string; signerId: string; signerName: string; signedAt: string; ipAddress: string },
+): Promise<{ key: string; sha256: string }> {
+  const signedKey = `recertification/${s.caseId}/tic-signed-${s.signerId}.pdf`;
+  const signed = await stampSignature(blobs, { letterKey: s.letterKey, signatureKey: s.signatureKey, signedKey, signerName: s.signerName, signedAt: s.signedAt, ipAddress: s.ipAddress });
+  await recordSignedLetter(db, {
+    signedKey,
+    caseKind: 'recertification',
+    caseId: s.caseId,
+    letter: 'tic',
+    letterKey: s.letterKey,
+    sha256: signed.sha256,
+    signerId: s.signerId,
+    signedAt: s.signedAt,
+  });
+  return signed;
 }

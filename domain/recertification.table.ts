@@ -24,6 +24,8 @@ export interface RecertState {
   expired: boolean;
   profileLocked: boolean;
   ticKey: string | null;
+  /** The TIC with every signature so far drawn on it (the record) and its SHA-256; absent in runs before it was drawn. */
+  signedTic?: { key: string; sha256: string } | null;
   returnReasons: string[];
   approvedAt: string | null;
   /** Signer id to the time they signed the current TIC. */
@@ -55,7 +57,7 @@ export function initialRecertState(input: StartRecertificationInput, now: string
 }
 
 /** The side effects the recertification workflow runs for an action. */
-export type RecertEffect = 'lockProfile' | 'unlockProfile' | 'generateTic';
+export type RecertEffect = 'lockProfile' | 'unlockProfile' | 'generateTic' | 'signTic';
 
 const MANAGER_REVIEW: readonly RecertStage[] = ['under_manager_review', 'pending_manager_review'];
 const isFinal = (s: Pick<RecertState, 'stage'>) => s.stage === 'completed';
@@ -125,6 +127,8 @@ export const RECERT_TABLE = {
       s.signedAt[input.signerId ?? input.actor.userId] = ctx.now;
       if (allSigned(s)) s.stage = 'documents_signed_awaiting_approval';
     },
+    // The signature is drawn on the TIC's signature page; the signed copy is recorded by the effect.
+    effect: 'signTic',
     task: dueByDeadline,
   },
   Resubmit: {
@@ -146,6 +150,7 @@ export const RECERT_TABLE = {
     // A new TIC needs new signatures; its key is recorded by the effect once the PDF is stored.
     change: (s) => {
       s.signedAt = {};
+      s.signedTic = null;
       s.stage = 'documents_submitted_pending_signature';
     },
     effect: 'generateTic',
@@ -240,6 +245,7 @@ export function recertView(s: RecertState, now: number): RecertView {
     profileLocked: s.profileLocked,
     ticGenerated: s.ticKey !== null,
     ticKey: s.ticKey,
+    signedTic: s.signedTic ?? null,
     signers: s.input.signers.map((g) => ({ ...g, signedAt: s.signedAt[g.id] ?? null })),
     returnReasons: [...s.returnReasons],
     notices: [...s.notices],

@@ -58,7 +58,7 @@ export const RECERT_INPUTS = {
   SubmitProfile: Nothing,
   SubmitDocuments: Nothing,
   /** The signer (the head by default, or an adult member) and the stored signature image's blob key. */
-  SignTIC: z.object({ signerId: z.string().uuid().optional(), signatureKey: z.string().max(300).optional() }),
+  SignTIC: z.object({ signerId: z.string().uuid().optional(), signatureKey: z.string().max(300).optional(), ipAddress: z.string().max(64).optional() }),
   Resubmit: Reasons,
   // The organisation's manager
   GenerateTIC: Nothing,
@@ -114,6 +114,8 @@ export interface RecertView {
   profileLocked: boolean;
   ticGenerated: boolean;
   ticKey: string | null;
+  /** The TIC as signed so far (the record) and its SHA-256; null until someone signs. */
+  signedTic?: { key: string; sha256: string } | null;
   signers: (RecertSigner & { signedAt: string | null })[];
   returnReasons: string[];
   notices: RecertNotice[];

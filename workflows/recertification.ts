@@ -13,7 +13,7 @@ import {
   type RecertState,
 } from '../domain/recertification.table';
 import { runCase, type CaseDefinition } from './case/run';
-import { CASE_KIT_PATCH } from './case/version';
+import { CASE_KIT_PATCH, TIC_SIGNATURE_PATCH } from './case/version';
 import { recertificationV1 } from './legacy/v1/recertification';
 import { recertificationMessages } from './recertification.messages';
 
@@ -45,6 +45,20 @@ const recertificationCase: CaseDefinition<RecertState, RecertInputs, 'tenant' | 
     generateTic: async (s) => {
       const { caseId, householdId, signers, deadline } = s.input;
       s.ticKey = (await acts.generateRecertificationTic({ caseId, householdId, signers, deadline })).key;
+    },
+    signTic: async (s, input: { actor: { userId: string }; signerId?: string; signatureKey?: string; ipAddress?: string }, ctx) => {
+      // Runs signed before signatures were drawn on the TIC keep the image beside it (replay unchanged).
+      if (!patched(TIC_SIGNATURE_PATCH) || !s.ticKey || !input.signatureKey) return;
+      const signerId = input.signerId ?? input.actor.userId;
+      s.signedTic = await acts.signRecertificationTic({
+        caseId: s.input.caseId,
+        letterKey: s.signedTic?.key ?? s.ticKey,
+        signatureKey: input.signatureKey,
+        signerId,
+        signerName: s.input.signers.find((g) => g.id === signerId)?.name ?? '',
+        signedAt: ctx.now,
+        ipAddress: input.ipAddress ?? '',
+      });
     },
   },
 };

@@ -23,10 +23,11 @@ export const recertificationRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.ok(await recert.detail(deps(), request.session, request.params.caseId)),
   );
 
-  /** The generated TIC, as spec section 3 "Document content" (fileContent base64 and contentType). */
+  /** The TIC as signed so far (else as generated), as spec section 3 "Document content" (fileContent base64 and contentType). */
   app.get('/case/:caseId/tic', { preHandler: signedIn('resident_or_manager'), schema: { params: CaseParams } }, async (request, reply) => {
     const detail = await recert.detail(deps(), request.session, request.params.caseId);
-    const blob = detail.view.ticKey ? await app.blobs.get(detail.view.ticKey) : null;
+    const key = detail.view.signedTic?.key ?? detail.view.ticKey;
+    const blob = key ? await app.blobs.get(key) : null;
     if (!blob) throw notFound('ticNotGeneratedYet');
     return reply.ok({ fileContent: blob.body.toString('base64'), contentType: blob.contentType });
   });
@@ -40,7 +41,7 @@ export const recertificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:caseId/:action',
     { preHandler: signedIn('resident'), schema: { params: CaseParams.extend({ action: RecertTenantActionName }), body: RecertActionBody.nullish() } },
-    async (request, reply) => reply.ok(await recert.act(deps(), request.session, request.params.caseId, request.params.action, request.body ?? {})),
+    async (request, reply) => reply.ok(await recert.act(deps(), request.session, request.params.caseId, request.params.action, request.body ?? {}, request.ip)),
   );
 
   // Manager side (not in the spec's list): open cycles for a household of the manager's organisation, and act.

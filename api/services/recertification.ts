@@ -101,7 +101,7 @@ export async function detail(deps: RecertDeps, session: Session, caseId: string)
  * answers refusals with the spec's message. SignTIC first stores the signature image (drawn, else
  * the signer's saved one) so the workflow receives its key, never the image.
  */
-export async function act(deps: RecertDeps, session: Session, caseId: string, action: RecertAction, body: RecertActionBody = {}) {
+export async function act(deps: RecertDeps, session: Session, caseId: string, action: RecertAction, body: RecertActionBody = {}, requestIp = '') {
   const caller = await roleOnCase(deps.db, RECERT_KIND, session, caseId);
   let input: RecertInputs[RecertAction] = body.reasons ? { reasons: body.reasons } : {};
   if (action === 'SignTIC') {
@@ -109,7 +109,9 @@ export async function act(deps: RecertDeps, session: Session, caseId: string, ac
     // A drawn signature in the body, else the signer's saved one (profile settings, spec section 2).
     const saved = !body.signatureBase64 && deps.blobs ? await getSavedSignature(deps.db, deps.blobs, signerId) : null;
     const signatureKey = await storeSignature(deps, caseId, signerId, saved ? saved.png.toString('base64') : body.signatureBase64);
-    input = { ...(body.signerId ? { signerId: body.signerId } : {}), ...(signatureKey ? { signatureKey } : {}) };
+    // The client IP is drawn on the TIC with the signature (issue 12).
+    const ipAddress = requestIp.replace(/^::ffff:/, '');
+    input = { ...(body.signerId ? { signerId: body.signerId } : {}), ...(signatureKey ? { signatureKey } : {}), ...(ipAddress ? { ipAddress } : {}) };
   }
   return caseOf(deps, (await actOnCase(deps, RECERT_KIND, session, caseId, action, input as never, caller)).view);
 }

@@ -7,6 +7,7 @@ import type { IdentityTables, UserIdentityColumns } from './schema/identity';
 import type { RecertificationTables } from './schema/recertification';
 import type { RelocationTables } from './schema/relocation';
 import type { TenancyTables } from './schema/tenancy';
+import type { LetterTables } from './schema/letters';
 import type { ProfileLockTables } from './schema/profile-lock';
 import type { HouseholdTables } from './schema/household';
 import type { SharedTables } from './schema/shared';
@@ -111,7 +112,7 @@ export interface ApplicationTable extends ApplicationLeaseUpColumns, Application
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables, SupportTables {
+export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables, SupportTables, LetterTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

@@ -2,7 +2,7 @@ import type { UpdateDefinition } from '@temporalio/common';
 import { refusal } from '../helpers/refusal';
 import { recordHistory } from '../helpers/histories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
 import type { RecertAction, RecertView, StartRecertificationInput } from '../../domain';
 import type { AnyActionInput } from '../helpers/case-input';
@@ -57,6 +57,11 @@ describe('recertification workflow (time skipping)', () => {
     if (!check(view)) throw new Error(`view never matched: ${JSON.stringify({ stage: view.stage, status: view.status, notices: view.notices, now: new Date(await ts.env.currentTimeMs()) })}`);
     return view;
   }
+  // A 1x1 PNG stored where the API would store the drawn signature: the workflow draws it on the TIC.
+  const signature = async (key: string) => {
+    await ts.blobs.put(key, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'), 'image/png');
+    return key;
+  };
   const locked = async (householdId: string) =>
     (await ts.db.selectFrom('profile_locks').select('household_id').where('household_id', '=', householdId).executeTakeFirst()) !== undefined;
   it('runs a whole annual cycle: notices once on their days, confirm and lock, signing, return and resubmission, approval', async () => {
@@ -86,11 +91,14 @@ describe('recertification workflow (time skipping)', () => {
     expect(await refusal(send(handle, 'SignTIC', { actor: { userId: input.tenantUserId, role: 'tenant', impersonatedBy: randomUUID() }, signatureKey: 'k' }))).toBe('signingWhileImpersonating');
     expect(await refusal(send(handle, 'SignTIC', tenant(input, { signerId: randomUUID(), signatureKey: 'k' })))).toBe('signerNotAdultMember');
     expect(await refusal(send(handle, 'SignTIC', tenant(input)))).toBe('emptySignature');
-    view = await send(handle, 'SignTIC', tenant(input, { signatureKey: 'sig-head' }));
+    view = await send(handle, 'SignTIC', tenant(input, { signatureKey: await signature('sig-head') }));
     expect(view.stage).toBe('documents_submitted_pending_signature');
     expect(await refusal(send(handle, 'SignTIC', tenant(input, { signatureKey: 'again' })))).toBe('alreadySigned');
-    view = await send(handle, 'SignTIC', tenant(input, { signerId: member, signatureKey: 'sig-member' }));
+    view = await send(handle, 'SignTIC', tenant(input, { signerId: member, signatureKey: await signature('sig-member') }));
     expect(view.stage).toBe('documents_signed_awaiting_approval');
+    // The record is the TIC with both signatures drawn on it, its SHA-256 kept with the case.
+    const signed = await ts.blobs.get(view.signedTic!.key);
+    expect(createHash('sha256').update(signed!.body).digest('hex')).toBe(view.signedTic!.sha256);
 
     expect(await refusal(send(handle, 'ReturnForChanges', manager()))).toBe('reasonRequired');
     view = await send(handle, 'ReturnForChanges', manager({ reasons: ['Pay stub for March is missing'] }));
@@ -113,8 +121,8 @@ describe('recertification workflow (time skipping)', () => {
 
     view = await send(handle, 'GenerateTIC', manager());
     expect(view.signers.every((s) => s.signedAt === null)).toBe(true);
-    await send(handle, 'SignTIC', tenant(input, { signatureKey: 'sig-head-2' }));
-    await send(handle, 'SignTIC', tenant(input, { signerId: member, signatureKey: 'sig-member-2' }));
+    await send(handle, 'SignTIC', tenant(input, { signatureKey: await signature('sig-head-2') }));
+    await send(handle, 'SignTIC', tenant(input, { signerId: member, signatureKey: await signature('sig-member-2') }));
     view = await send(handle, 'Approve', manager());
     expect(view).toMatchObject({ stage: 'completed', status: 'completed' });
     expect(view.approvedAt).not.toBeNull();

@@ -10,3 +10,6 @@ export const CASE_KIT_PATCH = 'case-kit';
  * every unit is leased). Runs that ended before this have no such signal in their history.
  */
 export const LOTTERY_LEASED_PATCH = 'lottery-unit-leased';
+
+/** Recertification runs that recorded this marker draw each signature onto the TIC (issue 12). */
+export const TIC_SIGNATURE_PATCH = 'tic-signature-drawn';

@@ -13,6 +13,7 @@ import * as lottery from './2026-11-23T0200-lottery';
 import * as incomeEncryption from './2026-11-23T0500-income-encryption';
 import * as signInProtection from './2026-11-23T0510-sign-in-protection';
 import * as ambassadorAccess from './2026-11-23T0700-ambassador-access';
+import * as signedLetters from './2026-11-24T0600-signed-letters';
 import * as notificationClicks from './2026-11-23T0600-notification-clicks';
 import * as payStubDates from './2026-11-23T0610-pay-stub-dates';
 import * as listIndexes from './2026-11-24T0100-list-indexes';
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0700-ambassador-access': ambassadorAccess,
   '2026-11-24T0100-list-indexes': listIndexes,
   '2026-11-24T0500-support': support,
+  '2026-11-24T0600-signed-letters': signedLetters,
 };

@@ -16,6 +16,8 @@ export interface TenancyTable {
   declared_annual_income: Numeric | null;
   /** The declared income sealed by infra/crypto.ts; the plain column is only read for older rows. */
   declared_annual_income_encrypted: string | null;
+  /** Printed on the recertification TIC; null until the manager records it. */
+  monthly_rent: Numeric | null;
   created_at: Generated<Date>;
 }
 
