@@ -57,6 +57,12 @@ export const ConfigSchema = z
     JWT_PRIVATE_KEY: z.string().optional(),
     JWT_PUBLIC_KEY: z.string().optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    /**
+     * How long an API process trusts its last check that an access token's session is live (0: check
+     * every request). Revocations in the same process apply at once; other replicas see them within
+     * this time (api/services/session-cache.ts).
+     */
+    SESSION_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
 
     /** Key for personal data at rest and for the Temporal payload codec. */
     DATA_ENCRYPTION_KEY: base64Key,
