@@ -5,30 +5,13 @@ import type { Config } from '../infra/config';
 import { keyRingFromConfig } from '../infra/crypto';
 import { useDataKeys } from '../infra/data-keys';
 import { dataConverter, firstLine, temporalConnectionOptions } from '../infra/temporal/connection';
+import { workerSizing, type WorkerSizingConfig } from './sizing';
 
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
-/**
- * Modules every workflow of a worker shares instead of evaluating its own copy (issue 11: a cached
- * workflow's memory). With the SDK's reused V8 context each workflow gets its own webpack module
- * cache, so every cached workflow used to hold its own zod and its own action tables and schemas,
- * built again. These modules keep no state of their own (no module-level `let`, no caches) and do
- * not import `@temporalio/workflow`; the SDK deep-freezes them once loaded, so a module that tried
- * to keep per-workflow state would fail loudly rather than leak between workflows.
- */
-export const SHARED_WORKFLOW_MODULES = [
-  'zod',
-  ...['../domain/lease-up.view.ts', '../domain/recertification.table.ts', '../domain/relocation.table.ts', '../domain/lottery.table.ts', '../domain/access-grant.table.ts', '../domain/messages.ts', '../workflows/legacy/v1/domain.ts', '../workflows/legacy/v1/lease-up.state.ts', '../workflows/legacy/v1/recertification.state.ts', '../workflows/legacy/v1/relocation.state.ts'].map((path) =>
-    fileURLToPath(new URL(path, import.meta.url)),
-  ),
-];
-
-/** How the worker (and the tests' prebuilt bundle) bundles the workflows. */
-export const workflowBundlerOptions = { preloadModules: SHARED_WORKFLOW_MODULES };
-
 type WorkerConfig = Parameters<typeof temporalConnectionOptions>[0] &
   Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'DATA_ENCRYPTION_KEY'> &
-  Partial<Pick<Config, 'DATA_ENCRYPTION_KEYS_PREVIOUS'>>;
+  Partial<Pick<Config, 'DATA_ENCRYPTION_KEYS_PREVIOUS' | 'WORKER_BUNDLE_PATH'> & WorkerSizingConfig>;
 
 /** Builds the portal worker: every workflow and activity on one task queue. */
 export async function createPortalWorker(
@@ -49,10 +32,11 @@ export async function createPortalWorker(
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    workflowsPath,
-    bundlerOptions: workflowBundlerOptions,
+    ...(config.WORKER_BUNDLE_PATH ? { workflowBundle: { codePath: config.WORKER_BUNDLE_PATH } } : { workflowsPath }),
     activities: createActivities(deps),
     dataConverter: dataConverter(config),
+    // A parsed configuration always has the sizing (its defaults); a bare one (workflow tests) keeps the SDK's.
+    ...(config.WORKER_CACHED_WORKFLOW_KB ? workerSizing(config as WorkerSizingConfig) : {}),
     ...overrides,
   });
   return { worker, connection };

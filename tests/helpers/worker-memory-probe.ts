@@ -1,8 +1,9 @@
 /**
  * Measures what one cached lease-up workflow costs a worker (issue 11), in a process of its own:
- * `node --expose-gc --import tsx tests/helpers/worker-memory-probe.ts`. Bundles the workflows (with
- * the worker's shared modules, or without when PROBE_SHARED=0), runs a worker in debug mode (the
- * workflows then live in this thread's heap, where it can be weighed), starts PROBE_COUNT lease-up
+ * `node --expose-gc --import tsx tests/helpers/worker-memory-probe.ts` with TEMPORAL_ADDRESS and
+ * DATA_ENCRYPTION_KEY. Bundles the workflows (PROBE_WORKFLOWS_PATH: another entry, to weigh a part),
+ * runs a worker in debug mode (the workflows then live in this thread's heap, where it can be
+ * weighed), starts PROBE_COUNT lease-up
  * workflows, waits until each answers a Query (so each is in the cache), and prints one JSON line:
  * heap and RSS per cached workflow. Activities are stubs: they are not what is weighed.
  */
@@ -11,7 +12,7 @@ import { Client, Connection } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Runtime, Worker, DefaultLogger } from '@temporalio/worker';
 import { dataConverter } from '../../infra/temporal/connection';
 import { leaseUpMessages } from '../../workflows/lease-up.messages';
-import { workflowBundlerOptions, workflowsPath } from '../../worker/create-worker';
+import { workflowsPath } from '../../worker/create-worker';
 
 const env = process.env;
 const count = Number(env.PROBE_COUNT ?? 200);
@@ -22,7 +23,7 @@ if (!gc) throw new Error('run with --expose-gc');
 
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const quiet = { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} };
-const bundle = await bundleWorkflowCode({ workflowsPath, ...(env.PROBE_SHARED === '0' ? {} : workflowBundlerOptions), logger: quiet });
+const bundle = await bundleWorkflowCode({ workflowsPath: env.PROBE_WORKFLOWS_PATH ?? workflowsPath, logger: quiet });
 const stub = async () => undefined;
 const activities = new Proxy({} as Record<string, () => Promise<undefined>>, { get: () => stub, has: () => true, ownKeys: () => [], getOwnPropertyDescriptor: () => undefined });
 const connection = await NativeConnection.connect({ address: env.TEMPORAL_ADDRESS! });
@@ -83,7 +84,7 @@ await startAndCache(count);
 const after = await weigh();
 const MB = 1024 * 1024;
 process.stdout.write(
-  `${JSON.stringify({ shared: env.PROBE_SHARED !== '0', count, heapPerWorkflowMB: (after.heap - before.heap) / count / MB, rssPerWorkflowMB: (after.rss - before.rss) / count / MB, heapMB: after.heap / MB })}\n`,
+  `${JSON.stringify({ count, heapPerWorkflowMB: (after.heap - before.heap) / count / MB, rssPerWorkflowMB: (after.rss - before.rss) / count / MB, heapMB: after.heap / MB })}\n`,
 );
 worker.shutdown();
 await running;

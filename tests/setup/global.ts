@@ -18,7 +18,7 @@ import { migrateToLatest } from '../../infra/db/migrate';
 import { startEmbeddedPostgres, waitForPort } from '../../infra/embedded';
 import { findMinio, findTemporalCli } from '../../infra/tools';
 import { S3BlobStore } from '../../infra/blobs';
-import { workflowBundlerOptions, workflowsPath } from '../../worker/create-worker';
+import { workflowsPath } from '../../worker/create-worker';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -89,8 +89,7 @@ export default async function setup(project: TestProject) {
   // Bundle the workflows once for every test worker.
   const bundleDir = join(root, 'bundle');
   await mkdir(bundleDir, { recursive: true });
-  // As the worker bundles them (shared modules included), so the tests run what production runs.
-  const { code } = await bundleWorkflowCode({ workflowsPath, ...workflowBundlerOptions, logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} } });
+  const { code } = await bundleWorkflowCode({ workflowsPath, logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} } });
   const workflowBundlePath = join(bundleDir, 'workflows.js');
   await writeFile(workflowBundlePath, code);
 
