@@ -57,6 +57,12 @@ export const ConfigSchema = z
     JWT_PRIVATE_KEY: z.string().optional(),
     JWT_PUBLIC_KEY: z.string().optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    /**
+     * How long an API process trusts its last check that an access token's session is live (0: check
+     * every request). Revocations in the same process apply at once; other replicas see them within
+     * this time (api/services/session-cache.ts).
+     */
+    SESSION_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
 
     /** Key for personal data at rest and for the Temporal payload codec. */
     DATA_ENCRYPTION_KEY: base64Key,
@@ -81,6 +87,34 @@ export const ConfigSchema = z
     /** How long an API call waits for Temporal before checking that it is alive; dead or stalled gives 503. */
     TEMPORAL_PROBE_AFTER_MS: z.coerce.number().int().min(50).max(60_000).default(400),
     TEMPORAL_PROBE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(800),
+
+    /**
+     * The worker's V8 heap (MiB): `npm start` and the production manifest start the worker with
+     * `--max-old-space-size` of this; the workflow thread gets the same limit. The sticky cache is
+     * sized from the heap the process really has (worker/sizing.ts).
+     */
+    WORKER_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(512),
+    /**
+     * A workflow bundle built ahead (`bundleWorkflowCode`), loaded instead of bundling at start: a
+     * faster start without webpack's few hundred MiB at start-up. Unset: bundled from workflows/.
+     */
+    WORKER_BUNDLE_PATH: z.string().min(1).optional(),
+    /** Workflows kept in the worker's sticky cache; unset: as many as fit the heap (worker/sizing.ts). */
+    WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(100_000).optional(),
+    /**
+     * The heap each cached workflow is budgeted (KiB): a fresh lease-up application weighs about
+     * 1.5 MiB (tests/helpers/worker-memory-probe.ts), one further along more.
+     */
+    WORKER_CACHED_WORKFLOW_KB: z.coerce.number().int().min(16).max(65_536).default(2048),
+    /** Heap kept aside from the cache for the SDK, the bundle and the largest replays (MiB). */
+    WORKER_HEAP_RESERVE_MB: z.coerce.number().int().min(16).max(65_536).default(128),
+    /**
+     * Above this share of the machine's (or container's cgroup) memory the worker takes no new
+     * workflow or activity tasks until usage falls: it slows instead of dying (SDK resource-based tuner).
+     */
+    WORKER_TARGET_MEMORY_USAGE: z.coerce.number().min(0.1).max(0.95).default(0.8),
+    /** The same for CPU; 1 (default) never holds work back for CPU, so a busy shared machine still makes progress. */
+    WORKER_TARGET_CPU_USAGE: z.coerce.number().min(0.1).max(1).default(1),
 
     WEB_DIST: z.string().default('web/dist'),
     /** Origin of the Temporal Web UI allowed to call the codec endpoint. */

@@ -93,10 +93,10 @@ class Supervisor {
   }
 }
 
-function nodeProcess(script: string, env: NodeJS.ProcessEnv): () => Promise<Running> {
+function nodeProcess(script: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): () => Promise<Running> {
   return async () => {
     // Own process group: Ctrl-C reaches only this supervisor, which stops children in order.
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: 'inherit', detached: true });
+    const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], { env, stdio: 'inherit', detached: true });
     return { pid: child.pid, exited: exitOf(child), stop: () => stopChild(child) };
   };
 }
@@ -181,8 +181,10 @@ await runMain('start', async () => {
   }
   await db.destroy();
 
+  // The worker's heap as configured: its sticky cache is sized from it (worker/sizing.ts).
+  const flags = { worker: [`--max-old-space-size=${config.WORKER_HEAP_MB}`], api: [] };
   for (const [name, script] of [['worker', 'worker/main.ts'], ['api', 'api/main.ts']] as const) {
-    const part = new Supervisor(name, nodeProcess(script, env));
+    const part = new Supervisor(name, nodeProcess(script, env, flags[name]));
     parts.push(part);
     await part.start();
   }

@@ -5,12 +5,13 @@ import type { Config } from '../infra/config';
 import { keyRingFromConfig } from '../infra/crypto';
 import { useDataKeys } from '../infra/data-keys';
 import { dataConverter, firstLine, temporalConnectionOptions } from '../infra/temporal/connection';
+import { workerSizing, type WorkerSizingConfig } from './sizing';
 
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
 type WorkerConfig = Parameters<typeof temporalConnectionOptions>[0] &
   Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'DATA_ENCRYPTION_KEY'> &
-  Partial<Pick<Config, 'DATA_ENCRYPTION_KEYS_PREVIOUS'>>;
+  Partial<Pick<Config, 'DATA_ENCRYPTION_KEYS_PREVIOUS' | 'WORKER_BUNDLE_PATH'> & WorkerSizingConfig>;
 
 /** Builds the portal worker: every workflow and activity on one task queue. */
 export async function createPortalWorker(
@@ -31,9 +32,11 @@ export async function createPortalWorker(
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    workflowsPath,
+    ...(config.WORKER_BUNDLE_PATH ? { workflowBundle: { codePath: config.WORKER_BUNDLE_PATH } } : { workflowsPath }),
     activities: createActivities(deps),
     dataConverter: dataConverter(config),
+    // A parsed configuration always has the sizing (its defaults); a bare one (workflow tests) keeps the SDK's.
+    ...(config.WORKER_CACHED_WORKFLOW_KB ? workerSizing(config as WorkerSizingConfig) : {}),
     ...overrides,
   });
   return { worker, connection };

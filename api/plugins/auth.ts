@@ -9,6 +9,7 @@ import { HttpError } from '../errors';
 import { SECRET_ROUTES } from '../secret-routes';
 import { assertImpersonationLive } from '../services/impersonation';
 import { setCodePepper } from '../services/otp';
+import { SessionCache, sessionCache } from '../services/session-cache';
 import { isSessionLive } from '../services/tokens';
 import { postgresRateLimitStore } from './rate-limit-store';
 
@@ -128,10 +129,28 @@ export async function requireSession(request: FastifyRequest): Promise<void> {
   const familyId = typeof claims.fam === 'string' ? claims.fam : null;
   // Logout and refresh-token reuse revoke the family, and a disabled user is out: their access
   // tokens stop working at once, not when they expire.
-  if (!(await isSessionLive(request.server.db, claims.sub, familyId, claims.realUserId ?? null))) throw new HttpError(401, 'unauthorized');
+  if (!(await sessionLive(request, claims, familyId))) throw new HttpError(401, 'unauthorized');
   request.session = { userId: claims.sub, role, realUserId: claims.realUserId ?? null, familyId };
   // Consented access (issue 14): an ambassador acts for a household only while its grant is live.
   if (request.session.realUserId && !request.routeOptions.config.endsImpersonation) await assertImpersonationLive(request.server.db, request.session);
+}
+
+/**
+ * The token's session check, answered from this process's cache while a recent check said live
+ * (api/services/session-cache.ts says what that costs across replicas), else one query.
+ */
+async function sessionLive(request: FastifyRequest, claims: TokenClaims & { exp?: number }, familyId: string | null): Promise<boolean> {
+  const realUserId = claims.realUserId ?? null;
+  const key = SessionCache.key(claims.sub, familyId, realUserId);
+  if (sessionCache.isLive(key)) return true;
+  const started = sessionCache.begin();
+  const live = await isSessionLive(request.server.db, claims.sub, familyId, realUserId);
+  const ttlMs = request.server.config.SESSION_CHECK_CACHE_SECONDS * 1000;
+  if (live && ttlMs > 0) {
+    const until = Math.min(Date.now() + ttlMs, (claims.exp ?? 0) * 1000);
+    sessionCache.remember(key, started, until, { userIds: realUserId ? [claims.sub, realUserId] : [claims.sub], familyId });
+  }
+  return live;
 }
 
 /**

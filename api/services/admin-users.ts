@@ -2,6 +2,7 @@ import type { AdminUserRow, AdminUsersQuery, Page, Role } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { HttpError } from '../errors';
 import { recordAdminChange } from './admin-audit';
+import { sessionCache } from './session-cache';
 import { sendEmailVerification } from './auth';
 import { getUserListRow, listUsers } from './user-lists';
 
@@ -60,6 +61,8 @@ export async function changeRole(db: Db, actorId: string, userId: string, role: 
       await endSessions(trx, userId);
       await recordAdminChange(trx, actorId, userId, 'roleChanged', { from: user.role, to: role });
     });
+    // After the commit, so no session check that ran before it keeps the old session in the cache.
+    sessionCache.forgetUser(userId);
   }
   return answer(db, userId);
 }
@@ -73,6 +76,8 @@ export async function deactivateUser(db: Db, actorId: string, userId: string) {
       await endSessions(trx, userId);
       await recordAdminChange(trx, actorId, userId, 'deactivated');
     });
+    // After the commit, so no session check that ran before it keeps the old session in the cache.
+    sessionCache.forgetUser(userId);
   }
   return answer(db, userId);
 }

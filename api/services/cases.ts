@@ -1,6 +1,6 @@
 import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
-import { sql } from 'kysely';
+import { sql, type AliasedRawBuilder } from 'kysely';
 import { sideOn, statusOfRefusal, type CaseActor, type CaseSide, type MessageCode } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import type { CaseMessages } from '../../workflows/case/messages';
@@ -33,25 +33,31 @@ export interface CaseDeps {
 }
 
 /** A case as the read model has it, and the caller's role on it (null: none, answered 403). */
-export interface CaseAccess<V, R> {
+export interface CaseAccess<V, R, X = unknown> {
   householdId: string;
   organizationId: string;
   view: V | null;
   role: R | null;
+  /** What the kind asked to read with it (`extra` columns), so the request needs no second query. */
+  extra: X;
 }
+
+/** Columns a kind reads in the same query, over the case row aliased `c` (names, ranks...). */
+export type CaseExtra = readonly AliasedRawBuilder<unknown, string>[];
 
 /**
  * One database round trip: the case's owners and last projected view, with the caller's household
  * and organisation. 404 when the case is unknown (or not yet projected: apply and start insert the
  * row before answering, so a case the API handed out always has one).
  */
-export async function caseAccess<V extends { version: number }, Inputs extends Record<string, object>, R extends string>(
+export async function caseAccess<V extends { version: number }, Inputs extends Record<string, object>, R extends string, X = unknown>(
   db: Db,
   kind: CaseKindApi<V, Inputs, R>,
   session: Session,
   caseId: string,
-): Promise<CaseAccess<V, R>> {
-  const row = await db
+  extra: CaseExtra = [],
+): Promise<CaseAccess<V, R, X>> {
+  let query = db
     .selectFrom(`${kind.table} as c` as 'applications as c')
     .select([
       'c.household_id',
@@ -60,26 +66,30 @@ export async function caseAccess<V extends { version: number }, Inputs extends R
       sql<string | null>`(select organization_id from users where id = ${session.userId})`.as('caller_organization_id'),
       sql<string | null>`(select id from households where head_user_id = ${session.userId})`.as('caller_household_id'),
     ])
-    .where('c.id', '=', caseId)
-    .executeTakeFirst();
+    .where('c.id', '=', caseId);
+  // The kind's own columns come back as `extra` (typed by the kind, X).
+  if (extra.length > 0) query = query.select(extra as never) as typeof query;
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound();
   const side = sideOn(
     { role: session.role, householdId: row.caller_household_id, organizationId: row.caller_organization_id },
     { householdId: row.household_id, organizationId: row.organization_id },
   );
-  return { householdId: row.household_id, organizationId: row.organization_id, view: (row.view as V | null) ?? null, role: side ? kind.roles[side] : null };
+  const { household_id: householdId, organization_id: organizationId, view, caller_household_id: _h, caller_organization_id: _o, ...rest } = row;
+  return { householdId, organizationId, view: (view as V | null) ?? null, role: side ? kind.roles[side] : null, extra: rest as X };
 }
 
 /** The caller's role on the case, or 403. */
-export async function roleOnCase<V extends { version: number }, Inputs extends Record<string, object>, R extends string>(
+export async function roleOnCase<V extends { version: number }, Inputs extends Record<string, object>, R extends string, X = unknown>(
   db: Db,
   kind: CaseKindApi<V, Inputs, R>,
   session: Session,
   caseId: string,
-): Promise<CaseAccess<V, R> & { role: R }> {
-  const access = await caseAccess(db, kind, session, caseId);
+  extra: CaseExtra = [],
+): Promise<CaseAccess<V, R, X> & { role: R }> {
+  const access = await caseAccess<V, Inputs, R, X>(db, kind, session, caseId, extra);
   if (!access.role) throw forbidden();
-  return access as CaseAccess<V, R> & { role: R };
+  return access as CaseAccess<V, R, X> & { role: R };
 }
 
 /**
@@ -106,8 +116,9 @@ export async function caseDetail<V extends { version: number }, Inputs extends R
   kind: CaseKindApi<V, Inputs, R>,
   session: Session,
   caseId: string,
+  known?: CaseAccess<V, R> & { role: R },
 ): Promise<{ view: V; role: R }> {
-  const access = await roleOnCase(deps.db, kind, session, caseId);
+  const access = known ?? (await roleOnCase(deps.db, kind, session, caseId));
   return { view: await readView(deps, kind, caseId, access.view), role: access.role };
 }
 

@@ -11,13 +11,15 @@ import {
   type LeaseUpAction,
   type LeaseUpInputs,
   type LeaseUpView,
+  type IncomeRange,
 } from '../../domain';
+import { sql } from 'kysely';
 import type { Db } from '../../infra/db/database';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { leaseUpMessages } from '../../workflows/lease-up.messages';
 import { conflict, notFound, unprocessable } from '../errors';
 import type { Session } from '../plugins/auth';
-import { actOnCase, caseDetail, roleOnCase, type CaseAccess, type CaseKindApi } from './cases';
+import { actOnCase, caseDetail, roleOnCase, type CaseAccess, type CaseExtra, type CaseKindApi } from './cases';
 import { getPublished } from './opportunities';
 import { lotteryAccepting, lotteryGroupsOf, waitingView } from './lottery';
 import { householdOf } from './users';
@@ -166,25 +168,45 @@ async function applyToLottery(
   return { applicationId: target.applicationId };
 }
 
-/** The caller's role on this application (its household, or a manager of its organisation), or 403. */
-export function access(db: Db, session: Session, applicationId: string): Promise<CaseAccess<LeaseUpView, ActorRole> & { role: ActorRole }> {
-  return roleOnCase(db, LEASE_UP_KIND, session, applicationId);
+/** What an application's detail shows beyond the workflow's view: read with the caller's role, in the same query. */
+interface ApplicationNames {
+  opportunity_name: string | null;
+  income_ranges: IncomeRange[] | null;
+  applicant_first_name: string | null;
+  applicant_last_name: string | null;
+  lottery_rank: number | null;
+  lottery_group_positions: Record<string, number> | null;
+}
+
+const NAMES: CaseExtra = [
+  sql<string | null>`(select o.name from opportunities o where o.id = c.opportunity_id)`.as('opportunity_name'),
+  sql<IncomeRange[] | null>`(select o.income_ranges from opportunities o where o.id = c.opportunity_id)`.as('income_ranges'),
+  sql<string | null>`(select u.first_name from users u where u.id = c.applicant_user_id)`.as('applicant_first_name'),
+  sql<string | null>`(select u.last_name from users u where u.id = c.applicant_user_id)`.as('applicant_last_name'),
+  sql<number | null>`c.lottery_rank`.as('lottery_rank'),
+  sql<Record<string, number> | null>`c.lottery_group_positions`.as('lottery_group_positions'),
+];
+
+export type ApplicationAccess = CaseAccess<LeaseUpView, ActorRole, ApplicationNames> & { role: ActorRole };
+
+/**
+ * The caller's role on this application (its household, or a manager of its organisation), or 403;
+ * with the names its detail shows, so an action or a detail costs one database round trip.
+ */
+export function access(db: Db, session: Session, applicationId: string): Promise<ApplicationAccess> {
+  return roleOnCase<LeaseUpView, LeaseUpInputs, ActorRole, ApplicationNames>(db, LEASE_UP_KIND, session, applicationId, NAMES);
 }
 
 /** The view with the names the workflow does not hold, as the caller's role may see it. */
-async function withNames(db: Db, view: LeaseUpView, role: ActorRole): Promise<ApplicationDetail> {
+function withNames(view: LeaseUpView, role: ActorRole, names: ApplicationNames): ApplicationDetail {
   // Accepting an offer hides the others from the applicant (spec section 4).
   if (role === 'applicant') view = { ...view, offers: view.offers.filter((o) => o.status !== 'superseded') };
-  const [opportunity, applicant] = await Promise.all([
-    db.selectFrom('opportunities').select(['name', 'income_ranges']).where('id', '=', view.opportunityId).executeTakeFirst(),
-    db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', view.applicantUserId).executeTakeFirst(),
-  ]);
   return {
     ...view,
-    opportunityName: opportunity?.name ?? '',
-    applicantFullName: applicant ? `${applicant.first_name} ${applicant.last_name}` : '',
+    opportunityName: names.opportunity_name ?? '',
+    applicantFullName: names.applicant_first_name !== null ? `${names.applicant_first_name} ${names.applicant_last_name}` : '',
     viewerRole: role,
-    ...(role === 'manager' && opportunity ? { incomeFit: incomeFit(opportunity.income_ranges, view.householdSize, view.householdIncome) } : {}),
+    ...(role === 'manager' && names.income_ranges ? { incomeFit: incomeFit(names.income_ranges, view.householdSize, view.householdIncome) } : {}),
   };
 }
 
@@ -193,16 +215,16 @@ export async function detail(deps: LeaseUpDeps, session: Session, applicationId:
   const caller = await access(deps.db, session, applicationId);
   // A lottery application not invited yet has no case: its row says where it stands.
   const waiting = caller.view ? null : await waitingView(deps.db, applicationId);
-  if (waiting) return { ...(await withNames(deps.db, waiting, caller.role)), lottery: waiting.lottery };
-  const { view, role } = await caseDetail(deps, LEASE_UP_KIND, session, applicationId);
-  const ranked = await deps.db.selectFrom('applications').select(['lottery_rank', 'lottery_group_positions']).where('id', '=', applicationId).executeTakeFirst();
-  const lottery = ranked?.lottery_rank ? { lottery: { rank: ranked.lottery_rank, groupPositions: ranked.lottery_group_positions, skipReason: null } } : {};
-  return { ...(await withNames(deps.db, view, role)), ...lottery };
+  if (waiting) return { ...withNames(waiting, caller.role, caller.extra), lottery: waiting.lottery };
+  const { view, role } = await caseDetail(deps, LEASE_UP_KIND, session, applicationId, caller);
+  const { lottery_rank: rank, lottery_group_positions: groupPositions } = caller.extra;
+  return { ...withNames(view, role, caller.extra), ...(rank ? { lottery: { rank, groupPositions, skipReason: null } } : {}) };
 }
 
 /**
  * Sends one action to the workflow as its Update: one Temporal call; the workflow's validator
- * decides whether it is allowed now and answers with the spec's message if not.
+ * decides whether it is allowed now and answers with the spec's message if not. With the caller's
+ * access read once (names included), the request makes one database round trip.
  */
 export async function act<A extends LeaseUpAction>(
   deps: LeaseUpDeps,
@@ -210,13 +232,13 @@ export async function act<A extends LeaseUpAction>(
   applicationId: string,
   action: A,
   input: LeaseUpInputs[A],
-  known?: CaseAccess<LeaseUpView, ActorRole> & { role: ActorRole },
+  known?: ApplicationAccess,
 ): Promise<ApplicationDetail> {
   const caller = known ?? (await access(deps.db, session, applicationId));
   // Documents named by id (rejected, or answering a request) must be this household's.
   if ('documents' in input) await assertHouseholdDocuments(deps.db, caller.householdId, input.documents);
   const { view, role } = await actOnCase(deps, LEASE_UP_KIND, session, applicationId, action, input, caller);
-  return withNames(deps.db, view, role);
+  return withNames(view, role, caller.extra);
 }
 
 async function assertHouseholdDocuments(db: Db, householdId: string, documents: { documentId?: string }[] | undefined): Promise<void> {

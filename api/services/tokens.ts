@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthTokens, Role } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { recordIssuedSecret } from '../../infra/secret-ledger';
+import { sessionCache } from './session-cache';
 
 /** Refresh tokens live 14 days; each use replaces the token with a new one of the same family. */
 export const REFRESH_TOKEN_TTL_DAYS = 14;
@@ -46,11 +47,13 @@ export type RotateResult = { ok: true; subject: SessionSubject; familyId: string
  * was copied, so the whole family (every token of that sign-in) is revoked.
  */
 export async function rotateRefreshToken(db: Db, presented: string): Promise<RotateResult> {
-  return db.transaction().execute(async (trx) => {
+  let revokedFamily: string | null = null;
+  const result = await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', sha256(presented)).forUpdate().executeTakeFirst();
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.used_at || row.revoked_at) {
       await trx.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+      revokedFamily = row.family_id;
       return { ok: false, reason: 'reused' } as const;
     }
     if (row.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
@@ -59,11 +62,15 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
     if (!user || user.status !== 'active') return { ok: false, reason: 'unknown' } as const;
     return { ok: true, subject: { userId: row.user_id, role: user.role, realUserId: row.real_user_id }, familyId: row.family_id } as const;
   });
+  // After the commit: a session check that ran before it must not keep the family live in the cache.
+  if (revokedFamily) sessionCache.forgetFamily(revokedFamily);
+  return result;
 }
 
 /** Logout: the family of the session is revoked, and the refresh token presented with it if any. */
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  sessionCache.forgetFamily(familyId);
 }
 
 export async function revokeByToken(db: Db, presented: string): Promise<void> {
@@ -74,6 +81,7 @@ export async function revokeByToken(db: Db, presented: string): Promise<void> {
 /** After a password change every session of the user ends. */
 export async function revokeAllForUser(db: Db, userId: string): Promise<void> {
   await db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  sessionCache.forgetUser(userId);
 }
 
 /** Whether the family of an access token is still live (a revoked family's access tokens stop at once). */

@@ -81,7 +81,7 @@ export interface Stack {
  * The whole product in-process on real services: API (Fastify), worker, PostgreSQL, Temporal, S3.
  * Demo data is seeded so tests sign in with the accounts of infra/demo-accounts.json.
  */
-export async function startStack(options: { listen?: boolean; seed?: boolean } = {}): Promise<Stack> {
+export async function startStack(options: { listen?: boolean; seed?: boolean; worker?: boolean } = {}): Promise<Stack> {
   const { db, url } = await createTestDatabase();
   const config = testConfig(url);
   useDataKeys(keyRingFromConfig(config));
@@ -98,8 +98,9 @@ export async function startStack(options: { listen?: boolean; seed?: boolean } =
   const blobs = new EncryptingBlobStore(s3, keyRingFromConfig(config));
   if (options.seed !== false) await seedDemoData(db, new Date(), { blobs });
   const temporal = await createTemporalClient(config);
-  const { worker, connection } = await createPortalWorker(config, { db, blobs }, { workflowBundle: { codePath: inject('workflowBundlePath') }, workflowsPath: undefined });
-  const running = worker.run();
+  // worker: false leaves the task queue to a worker the test runs itself (its own process).
+  const { worker, connection } = options.worker === false ? { worker: null, connection: null } : await createPortalWorker(config, { db, blobs }, { workflowBundle: { codePath: inject('workflowBundlePath') }, workflowsPath: undefined });
+  const running = worker?.run();
   const logFile = join(LOG_DIR, `api-${process.pid}-${++stackCount}.ndjson`);
   const logStream = pino.destination({ dest: logFile, sync: true, append: true, mkdir: true });
   const app = await buildApp({ config: { ...config, LOG_LEVEL: 'info' }, db, temporal, blobs, logStream });
@@ -120,9 +121,9 @@ export async function startStack(options: { listen?: boolean; seed?: boolean } =
     logFile,
     async close() {
       await app.close();
-      worker.shutdown();
+      worker?.shutdown();
       await running;
-      await connection.close();
+      await connection?.close();
       await temporal.connection.close();
       s3.destroy();
       logStream.end();

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, type WorkflowClientInterceptor } from '@temporalio/client';
+import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
+import { buildApp } from '../../api/app';
+import { dataConverter } from '../../infra/temporal/connection';
+import { makeUser } from '../helpers/lease-up-users';
+import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
+
+type Auth = { authorization: string; userId?: string };
+
+/**
+ * Issue 11, item 2: what one authenticated request costs on the hot path. A second API over the same
+ * stack counts every database query it sends (a kysely plugin on its handle) and every Temporal call
+ * (a client interceptor): an action is one query and one Update (no Query first), an application's
+ * detail one query and one Query, once the token's session check is cached; logout and deactivation
+ * still stop the token at once.
+ */
+describe('the hot path of an authenticated request', () => {
+  let stack: Stack;
+  let api: FastifyInstance;
+  let manager: Auth;
+  const queries: string[] = [];
+  const temporalCalls: string[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack();
+    const countQueries: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const count = (name: string) => async <T>(input: unknown, next: (input: never) => Promise<T>) => {
+      temporalCalls.push(name);
+      return next(input as never);
+    };
+    const countTemporal: WorkflowClientInterceptor = {
+      start: count('start'),
+      startUpdate: count('update'),
+      query: count('query'),
+      signal: count('signal'),
+      describe: count('describe'),
+    };
+    const temporal = new Client({
+      connection: stack.temporal.connection,
+      namespace: stack.config.TEMPORAL_NAMESPACE,
+      dataConverter: dataConverter(stack.config),
+      interceptors: { workflow: [countTemporal] },
+    });
+    api = await buildApp({ config: stack.config, db: stack.db.withPlugin(countQueries), temporal, blobs: stack.blobs });
+    await api.ready();
+    manager = await signIn(stack.app, 'Manager');
+  }, 180_000);
+  afterAll(async () => {
+    await api?.close();
+    await stack?.close();
+  });
+
+  /** One request on the counting API, with what it cost. */
+  async function measured(method: 'GET' | 'POST', url: string, who: Auth, payload?: object) {
+    queries.length = 0;
+    temporalCalls.length = 0;
+    const response = await api.inject({ method, url, headers: { authorization: who.authorization }, ...(payload ? { payload } : {}) });
+    return { response, queries: [...queries], temporal: [...temporalCalls] };
+  }
+
+  async function appliedApplication() {
+    const opportunity = await stack.db.selectFrom('opportunities').select('id').where('published', '=', true).where('selection', '!=', 'lottery').orderBy('name').executeTakeFirstOrThrow();
+    const applicant = await makeUser(stack, { role: 'User' });
+    const applied = await stack.app.inject({
+      method: 'POST',
+      url: '/api/LeaseUpApplication/apply',
+      headers: { authorization: applicant.authorization },
+      payload: { opportunityId: opportunity.id, householdSize: 2, householdIncome: 50_000, agreeToTerms: true },
+    });
+    expect(applied.statusCode).toBe(201);
+    const id = applied.json().data.applicationId as string;
+    const submitted = await stack.app.inject({ method: 'POST', url: `/api/Household/submit-applicant-profile/${id}`, headers: { authorization: applicant.authorization } });
+    expect(submitted.statusCode).toBe(200);
+    await eventually(async () => (await stack.db.selectFrom('applications').select('view').where('id', '=', id).executeTakeFirst())?.view);
+    return { applicant, id };
+  }
+
+  it('an action is one database query and one Update; a detail one query and one Query; a refusal costs the same', async () => {
+    const { applicant, id } = await appliedApplication();
+    // First request of a token in this process: the session check, then the case.
+    const first = await measured('GET', `/api/LeaseUpApplication/getDetailsById/${id}`, applicant);
+    expect(first.response.statusCode).toBe(200);
+    expect(first.queries.length).toBeLessThanOrEqual(2);
+
+    const detail = await measured('GET', `/api/LeaseUpApplication/getDetailsById/${id}`, manager);
+    expect(detail.response.statusCode).toBe(200);
+    expect(detail.response.json().data).toMatchObject({ viewerRole: 'manager', opportunityName: expect.any(String), applicantFullName: expect.stringMatching(/^Second /) });
+    // The manager's token was checked at sign-in's first use above (signIn's own app shares the process cache)
+    // or is checked now: at most the session check plus the case.
+    const again = await measured('GET', `/api/LeaseUpApplication/getDetailsById/${id}`, manager);
+    expect(again.response.json().data).toEqual(detail.response.json().data);
+    expect(again.queries).toEqual(['SelectQueryNode']);
+    expect(again.temporal).toEqual(['query']);
+
+    const action = await measured('POST', `/api/LeaseUpApplication/updateleaseapplicationstatus/${id}/MarkAsComplete`, manager, {});
+    expect(action.response.statusCode).toBe(200);
+    expect(action.response.json().data).toMatchObject({ viewerRole: 'manager', opportunityName: detail.response.json().data.opportunityName });
+    expect(action.queries).toEqual(['SelectQueryNode']);
+    expect(action.temporal).toEqual(['update']);
+
+    // The workflow's validator refuses with the spec's message; still no Query before the Update.
+    const refused = await measured('POST', `/api/LeaseUpApplication/updateleaseapplicationstatus/${id}/MarkAsComplete`, manager, {});
+    expect(refused.response.statusCode).toBe(409);
+    expect(refused.response.json()).toMatchObject({ status: 409, data: { code: 'actionNotAllowedNow' } });
+    expect(refused.queries).toEqual(['SelectQueryNode']);
+    expect(refused.temporal).toEqual(['update']);
+
+    // The applicant's own action: the same cost.
+    const withdrawn = await measured('POST', `/api/LeaseUpApplication/withdraw-application/${id}`, applicant);
+    expect(withdrawn.response.statusCode).toBe(200);
+    expect(withdrawn.queries).toEqual(['SelectQueryNode']);
+    expect(withdrawn.temporal).toEqual(['update']);
+  }, 120_000);
+
+  it('logout and deactivation stop a cached token at once, in this process', async () => {
+    const { applicant, id } = await appliedApplication();
+    const read = () => api.inject({ method: 'GET', url: `/api/LeaseUpApplication/getDetailsById/${id}`, headers: { authorization: applicant.authorization } });
+    expect((await read()).statusCode).toBe(200);
+    expect((await read()).statusCode).toBe(200);
+    const admin = await signIn(stack.app, 'Admin');
+    const deactivated = await api.inject({ method: 'POST', url: `/api/Admin/users/${applicant.userId}/deactivate`, headers: { authorization: admin.authorization } });
+    expect(deactivated.statusCode).toBe(200);
+    expect((await read()).statusCode).toBe(401);
+
+    const other = await makeUser(stack, { role: 'User' });
+    const mine = () => api.inject({ method: 'GET', url: '/api/LeaseUpApplication/getApplications', headers: { authorization: other.authorization } });
+    expect((await mine()).statusCode).toBe(200);
+    expect((await mine()).statusCode).toBe(200);
+    expect((await api.inject({ method: 'POST', url: '/api/Account/logout', headers: { authorization: other.authorization } })).statusCode).toBe(200);
+    expect((await mine()).statusCode).toBe(401);
+  }, 120_000);
+});
