@@ -36,3 +36,4 @@ export * from './form-messages';
 export * from './validation-catalogue';
 export * from './support-ticket';
 export * from './support-ticket.table';
+export * from './chat';
