@@ -38,3 +38,4 @@ export * from './form-messages';
 export * from './validation-catalogue';
 export * from './support-ticket';
 export * from './support-ticket.table';
+export * from './chat';

@@ -38,8 +38,8 @@ afterAll(async () => {
   if (mailDir) await rm(mailDir, { recursive: true, force: true });
 });
 
-async function open(role: 'User' | 'Manager', label: string): Promise<Page> {
-  const { context, page } = await openContext(browser, stack.baseUrl, { storage: await storageFor(stack.app, role), label: `support-${label}`, bypassCSP: true });
+async function open(role: 'User' | 'Manager' | 'Tenant', label: string, language?: string): Promise<Page> {
+  const { context, page } = await openContext(browser, stack.baseUrl, { storage: await storageFor(stack.app, role), label: `support-${label}`, bypassCSP: true, ...(language ? { language } : {}) });
   contexts.push(context);
   return page;
 }
@@ -113,5 +113,38 @@ describe('support tickets in the browser', () => {
     });
     expect(eml).toContain(ticketId.slice(0, 8).toUpperCase());
     expect(eml).not.toContain('documentation review');
+  });
+
+  it('a tenant writes to the office in Spanish; the open manager page shows it and the unread count without reload; the answer reaches the tenant and the count clears', async () => {
+    // The tenant reads the portal in Spanish (their profile's language, which the signed-in app applies).
+    await stack.db.updateTable('users').set({ preferred_language: 'es' }).where('username', '=', demoAccount('Tenant').username).execute();
+    const tenant = await open('Tenant', 'tenant-chat', 'es');
+    const manager = await open('Manager', 'manager-chat');
+    await manager.goto('/dashboard');
+    await settled(manager);
+    await manager.getByTestId('unseen-count').getByText('0').waitFor();
+    await tenant.goto('/dashboard');
+    await settled(tenant);
+    await tenant.getByRole('button', { name: /^Mensajes/ }).click();
+    const window = tenant.getByRole('region', { name: 'Mensajes con la oficina administradora' });
+    await window.getByLabel('Su mensaje').fill('Hola, la calefacción no funciona en el 4B.');
+    await window.getByRole('button', { name: 'Enviar mensaje' }).click();
+    await window.getByText('Hola, la calefacción no funciona en el 4B.').waitFor();
+    expect(await seriousAxeViolations(tenant)).toEqual([]);
+
+    // The manager's page, never reloaded, shows the unread count, then the message in the window.
+    await manager.getByTestId('unseen-count').getByText('1').waitFor({ timeout: 40_000 });
+    await manager.getByRole('button', { name: /^Messages/ }).click();
+    const inbox = manager.getByRole('region', { name: 'Messages with the managing office' });
+    await inbox.getByRole('button', { name: /Luis Ortega/ }).click();
+    await inbox.getByText('Hola, la calefacción no funciona en el 4B.').waitFor();
+    await manager.getByTestId('unseen-count').getByText('0').waitFor();
+    expect(await seriousAxeViolations(manager)).toEqual([]);
+    await inbox.getByLabel('Your message').fill('Un técnico irá mañana a las 10.');
+    await inbox.getByRole('button', { name: 'Send message' }).click();
+
+    // The tenant's open window shows the answer without reload; reading it clears the count.
+    await window.getByText('Un técnico irá mañana a las 10.').waitFor({ timeout: 40_000 });
+    await tenant.getByTestId('unseen-count').getByText('0').waitFor({ timeout: 40_000 });
   });
 });

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -8,6 +9,7 @@ import { useErrorText } from '../../lib/errors';
 import { useToast } from '../ui/toast';
 import { useTokenRefresh } from '../../features/auth/hooks/use-token-refresh';
 import { useApplySettings } from '../../features/settings/use-apply-settings';
+import { ChatLauncher } from '../../features/chat/components/chat-launcher';
 import { ImpersonationBanner } from './impersonation-banner';
 import { IdleModal } from './idle-modal';
 import { LanguagePicker } from './language-picker';
@@ -44,6 +46,12 @@ export function SignedInLayout() {
         <div className="header-tools">
           <AuthMarker />
           {name ? <span className="signed-in-as">{t('layout.signedInAs', { name })}</span> : null}
+          {/* Messages with the managing office (issue 13); its texts load on their own, so the header never waits. */}
+          {session ? (
+            <Suspense fallback={null}>
+              <ChatLauncher role={session.user.role} />
+            </Suspense>
+          ) : null}
           <LanguagePicker />
           <Link to={paths.settings.profileSetting.getHref()} className="button button-secondary">
             {t('sideMenu:profileSetting')}

@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { ActiveChat, ChatHistoryPage, ChatMessage, ChatUnseen, Page } from '../../../lib/domain';
+
+/** `/api/Chat` (spec section 7). Open pages look again every few seconds (no live push yet). */
+const seg = encodeURIComponent;
+export const chatKey = ['chat'] as const;
+
+/** The header's count (auth state unseenMessagesCount) and the resident's conversation (activeOrganizationIdForChat). */
+export function useUnseen(enabled: boolean) {
+  return useQuery({ queryKey: [...chatKey, 'unseen'], queryFn: ({ signal }) => api.get<ChatUnseen>('/Chat/unseen-count', { signal }), refetchInterval: 20_000, enabled });
+}
+
+export function useActiveChats(enabled: boolean) {
+  return useQuery({ queryKey: [...chatKey, 'active'], queryFn: ({ signal }) => api.get<Page<ActiveChat>>('/Chat/active-chats', { signal }), refetchInterval: 10_000, enabled });
+}
+
+export function useHistory(householdId: string | null, organizationId: string | null) {
+  return useQuery({
+    queryKey: [...chatKey, 'history', householdId, organizationId],
+    queryFn: ({ signal }) => api.get<ChatHistoryPage>(`/Chat/GetPreviousMessages/${seg(householdId!)}/${seg(organizationId!)}`, { signal, query: { limit: 50 } }),
+    enabled: Boolean(householdId && organizationId),
+    refetchInterval: 5_000,
+  });
+}
+
+export function useSendMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { householdId?: string; organizationId?: string; message: string }) => api.post<ChatMessage>('/Chat/SendMessage', body),
+    onSuccess: () => void client.invalidateQueries({ queryKey: chatKey }),
+  });
+}
+
+export function useMarkSeen() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ householdId, organizationId, messageId }: { householdId: string; organizationId: string; messageId: string }) =>
+      api.post<ChatUnseen>(`/Chat/UpdateMessageSeenStatus/${seg(householdId)}/${seg(organizationId)}/${seg(messageId)}`),
+    onSuccess: (unseen) => {
+      client.setQueryData([...chatKey, 'unseen'], unseen);
+      void client.invalidateQueries({ queryKey: [...chatKey, 'active'] });
+    },
+  });
+}

@@ -1,0 +1,122 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/ui/toast';
+import { TicketMessageText, type Role } from '../../../lib/domain';
+import { useErrorText, useValidationText } from '../../../lib/validation-text';
+import { useActiveChats, useHistory, useMarkSeen, useSendMessage, useUnseen } from '../api/chat';
+
+/**
+ * The header's Messages button with the unread count (auth state unseenMessagesCount) and the chat
+ * window it opens (showChatWindow): a resident talks with their household's managing office
+ * (activeOrganizationIdForChat); a manager picks a household from the active chats.
+ */
+export function ChatLauncher({ role }: { role: Role }) {
+  const { t } = useTranslation('support');
+  const staff = role === 'Manager';
+  const enabled = staff || role === 'User' || role === 'Tenant';
+  const unseen = useUnseen(enabled);
+  const [showChatWindow, setShowChatWindow] = useState(false);
+  const panelId = useId();
+  if (!enabled) return null;
+  const count = unseen.data?.unseenMessagesCount ?? 0;
+  return (
+    <>
+      <button type="button" className="button button-secondary" aria-expanded={showChatWindow} aria-controls={panelId} onClick={() => setShowChatWindow(!showChatWindow)}>
+        {t('chat.open')} <span className="badge" data-testid="unseen-count" aria-label={t('chat.unread', { count })}>{count}</span>
+      </button>
+      {showChatWindow ? (
+        <section id={panelId} className="chat-window panel" aria-label={t('chat.title')}>
+          <h2>{t('chat.title')}</h2>
+          {staff ? <StaffChats /> : <Conversation householdId={unseen.data?.householdId ?? null} organizationId={unseen.data?.activeOrganizationIdForChat ?? null} staff={false} />}
+          <button type="button" className="button button-secondary" onClick={() => setShowChatWindow(false)}>
+            {t('chat.close')}
+          </button>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function StaffChats() {
+  const { t } = useTranslation('support');
+  const chats = useActiveChats(true);
+  const [chosen, setChosen] = useState<{ householdId: string; organizationId: string } | null>(null);
+  if (chosen) return (
+    <>
+      <button type="button" className="button button-secondary" onClick={() => setChosen(null)}>{t('chat.back')}</button>
+      <Conversation householdId={chosen.householdId} organizationId={chosen.organizationId} staff />
+    </>
+  );
+  const rows = chats.data?.items ?? [];
+  return rows.length ? (
+    <ul className="chat-list">
+      {rows.map((c) => (
+        <li key={c.householdId}>
+          <button type="button" className="button button-link" onClick={() => setChosen(c)}>
+            {c.householdName}
+            {c.unseen ? ` (${t('chat.unread', { count: c.unseen })})` : ''}
+          </button>
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <p>{t('chat.noChats')}</p>
+  );
+}
+
+function Conversation({ householdId, organizationId, staff }: { householdId: string | null; organizationId: string | null; staff: boolean }) {
+  const { t, i18n } = useTranslation('support');
+  const history = useHistory(householdId, organizationId);
+  const send = useSendMessage();
+  const seen = useMarkSeen();
+  const toast = useToast();
+  const errorText = useErrorText();
+  const validationText = useValidationText();
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const items = history.data?.items ?? [];
+  const newest = items[0];
+  const mySide = staff ? 'staff' : 'household';
+  // Reading the window marks what is shown as seen (the other side's newest message).
+  useEffect(() => {
+    if (householdId && organizationId && newest && newest.side !== mySide) seen.mutate({ householdId, organizationId, messageId: newest.messageId });
+  }, [newest?.messageId]);
+  if (!householdId || !organizationId) return <p>{t('chat.noOffice')}</p>;
+
+  function onSend(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = TicketMessageText.safeParse(text);
+    if (!parsed.success) return setError(validationText(parsed.error.issues[0]?.message));
+    setError(undefined);
+    send.mutate(staff ? { householdId: householdId!, message: parsed.data } : { organizationId: organizationId!, message: parsed.data }, {
+      onSuccess: () => setText(''),
+      onError: (e) => toast.showError(errorText(e)),
+    });
+  }
+  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <>
+      <ol className="ticket-thread" aria-live="polite" aria-label={t('detail.thread')}>
+        {[...items].reverse().map((m) => (
+          <li key={m.messageId} className={`ticket-message ticket-message-${m.side === mySide ? 'mine' : 'theirs'}`}>
+            <p className="ticket-message-meta">
+              <strong>{m.side === mySide ? t('detail.you') : staff ? t('detail.requester') : t('detail.office')}</strong> · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+            </p>
+            <p className="ticket-message-body">{m.deleted ? t('chat.deleted') : m.body}</p>
+          </li>
+        ))}
+      </ol>
+      <form onSubmit={onSend} noValidate>
+        <div className="field">
+          <label htmlFor={inputId}>{t('chat.message')}</label>
+          <textarea id={inputId} rows={2} maxLength={4000} value={text} aria-invalid={Boolean(error)} aria-describedby={error ? `${inputId}-error` : undefined} onChange={(e) => setText(e.target.value)} />
+          {error ? <p id={`${inputId}-error`} className="field-error">{error}</p> : null}
+        </div>
+        <button type="submit" className="button button-primary" disabled={send.isPending}>
+          {t('chat.send')}
+        </button>
+      </form>
+    </>
+  );
+}
