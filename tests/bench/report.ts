@@ -3,6 +3,7 @@ import type { PageFigure } from '../../web/build/initial-js-report';
 import type { ApplyFigures, LagFigures } from './phases/apply';
 import type { BareFigures } from './phases/bare';
 import type { CaseFigures } from './phases/cases';
+import type { Segment } from './phases/lag-breakdown';
 import type { ListFigure } from './phases/lists';
 import type { DrawFigures, InviteFigures } from './phases/lottery';
 import { percentile } from './stats';
@@ -120,5 +121,13 @@ export function webRows(pages: PageFigure[], budget: number): FigureRow[] {
   return [
     section('Web (issue 11)'),
     ...pages.map((p) => ({ name: `initial JS ${p.route}`, value: `${bytes(p.gzipBytes)} gzip`, goal: `<= ${bytes(budget)}`, met: p.gzipBytes <= budget, note: `${p.files.length} files` })),
+  ];
+}
+
+/** Where an application's time goes before its row is projected (means over sampled histories of the lag run). */
+export function breakdownRows(segments: Segment[]): FigureRow[] {
+  return [
+    section('Where the lag goes (means from workflow histories of the lag run)'),
+    ...segments.map((s) => ({ name: s.name, value: ms(s.meanMs), note: `${s.count} seen` })),
   ];
 }

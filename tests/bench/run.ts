@@ -9,12 +9,13 @@ import { ensureLotteries } from '../../worker/lotteries';
 import { parseArgs, USAGE, type BenchOptions } from './args';
 import { Api, mintSessions } from './http';
 import { loadNow, machineFacts, rssOf } from './machine';
-import { applyThroughput, readModelLag, type Applicant } from './phases/apply';
+import { applyThroughput, readModelLag, waitProjected, type Applicant } from './phases/apply';
+import { lagBreakdown } from './phases/lag-breakdown';
 import { measureBare } from './phases/bare';
 import { measureCases } from './phases/cases';
 import { listSpecs, timeList } from './phases/lists';
 import { draw, invite, waitForClosed } from './phases/lottery';
-import { applyRows, caseRows, listRows, lotteryRows, webRows } from './report';
+import { applyRows, breakdownRows, caseRows, listRows, lotteryRows, webRows } from './report';
 import { growLottery, insertHouseholds, seedOpportunities } from './seed';
 import { startBenchStack, type BenchStack } from './stack';
 import { formatTable, type FigureRow } from './table';
@@ -74,9 +75,27 @@ async function main(options: BenchOptions): Promise<void> {
     const households = await insertHouseholds(stack.db, 'bench-apply', 0, options.applies + lagCount);
     const tokens = await mintSessions(stack.db, stack.config.JWT_SECRET!, households.map((h) => h.userId));
     const applicants: Applicant[] = households.map((h) => ({ userId: h.userId, householdSize: h.size, authorization: tokens.get(h.userId)! }));
-    const throughput = await phase('apply throughput', rows, () => applyThroughput(api, seed.firstComeId, applicants.slice(0, options.applies), options.concurrency));
-    const lag = await phase(`read-model lag at ${options.rate}/s`, rows, () => readModelLag(api, stack.db, seed.firstComeId, applicants.slice(options.applies), options.rate));
+    const throughput = await phase('apply throughput', rows, async () => {
+      const figures = await applyThroughput(api, seed.firstComeId, applicants.slice(0, options.applies), options.concurrency);
+      // The lag run starts on a worker that has caught up with these.
+      await waitProjected(stack.db, seed.firstComeId, applicants.slice(0, options.applies).map((a) => a.userId), 300_000);
+      return figures;
+    });
+    const lagApplicants = applicants.slice(options.applies);
+    const lag = await phase(`read-model lag at ${options.rate}/s`, rows, () => readModelLag(api, stack.db, seed.firstComeId, lagApplicants, options.rate));
     if (throughput && lag && bare) rows.push(...applyRows(throughput, lag, bare, options.concurrency));
+    const breakdown = await phase('where the lag goes', rows, async () => {
+      const sample = await stack.db
+        .selectFrom('applications')
+        .select('workflow_id')
+        .where('opportunity_id', '=', seed.firstComeId)
+        .where('applicant_user_id', 'in', lagApplicants.map((a) => a.userId))
+        .orderBy('applied_at')
+        .execute();
+      const step = Math.max(1, Math.floor(sample.length / 20));
+      return lagBreakdown(stack.temporal, sample.filter((_, i) => i % step === 0).map((r) => r.workflow_id));
+    });
+    if (breakdown) rows.push(...breakdownRows(breakdown));
 
     await phase('lottery', rows, async () => {
       await waitForClosed(stack.db, seed.lotteryId);

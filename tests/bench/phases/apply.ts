@@ -41,6 +41,18 @@ export async function applyThroughput(api: Api, opportunityId: string, applicant
   return { perSecond: applicants.length / (since(start) / 1000), failures: failures.length, requestMs: summarize(ms), errors: [...new Set(failures)].slice(0, 3) };
 }
 
+/** Waits until the applicants' applications are all projected (or `waitMs` passed); how many are not. */
+export async function waitProjected(db: Db, opportunityId: string, userIds: readonly string[], waitMs = 120_000): Promise<number> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const row = await sql<{ n: string }>`
+      select count(*) as n from applications where opportunity_id = ${opportunityId} and applicant_user_id = any(${userIds}::uuid[]) and state_version = 0`.execute(db);
+    const unprojected = Number(row.rows[0]?.n ?? 0);
+    if (unprojected === 0 || Date.now() > deadline) return unprojected;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 export interface LagFigures {
   offeredPerSecond: number;
   achievedPerSecond: number;
@@ -61,15 +73,7 @@ export async function readModelLag(api: Api, db: Db, opportunityId: string, appl
   });
   const achieved = applicants.length / (since(start) / 1000);
   const ids = applicants.map((a) => a.userId);
-  const deadline = Date.now() + waitMs;
-  let unprojected = 0;
-  for (;;) {
-    const row = await sql<{ n: string }>`
-      select count(*) as n from applications where opportunity_id = ${opportunityId} and applicant_user_id = any(${ids}::uuid[]) and state_version = 0`.execute(db);
-    unprojected = Number(row.rows[0]?.n ?? 0);
-    if (unprojected === 0 || Date.now() > deadline) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const unprojected = await waitProjected(db, opportunityId, ids, waitMs);
   // projected_at is the time of the row's last projection; the first one is what the lag is about,
   // and no action touches these applications during the run, so the last projection is near it.
   const lags = await sql<{ lag_ms: number }>`
