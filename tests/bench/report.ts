@@ -3,7 +3,7 @@ import type { PageFigure } from '../../web/build/initial-js-report';
 import type { ApplyFigures, LagFigures } from './phases/apply';
 import type { BareFigures } from './phases/bare';
 import type { CaseFigures } from './phases/cases';
-import type { Segment } from './phases/lag-breakdown';
+import type { Breakdown } from './phases/lag-breakdown';
 import type { ListFigure } from './phases/lists';
 import type { DrawFigures, InviteFigures } from './phases/lottery';
 import { percentile } from './stats';
@@ -104,7 +104,7 @@ export function listRows(size: number, figures: ListFigure[]): FigureRow[] {
 export function lotteryRows(applications: number, drawn: DrawFigures, invited: InviteFigures, asked: number, lotteryHistory: number): FigureRow[] {
   return [
     section(`Lottery at ${count(applications)} applications (issue 10)`),
-    { name: 'draw end to end', value: ms(drawn.drawMs), goal: '<= 10 s', met: drawn.drawMs <= 10_000, note: `${count(drawn.entries)} ranked; Draw to view 'drawn'; slowest request ${ms(drawn.maxRequestMs)}` },
+    { name: 'draw end to end', value: ms(drawn.drawMs), goal: '<= 10 s', met: drawn.drawMs <= 10_000, note: `${count(drawn.entries)} ranked; Draw to view 'drawn'; slowest request ${ms(drawn.maxRequestMs)}${drawn.refused ? `; ${drawn.refused} requests refused (503)` : ''}` },
     {
       name: `invite ${count(asked)} households`,
       value: `${count(invited.started)} cases started in ${ms(invited.startedMs)}`,
@@ -112,7 +112,13 @@ export function lotteryRows(applications: number, drawn: DrawFigures, invited: I
       met: invited.started + invited.skipped >= asked && invited.progress.length > 1,
       note: `invitations counted in ${ms(invited.invitedMs)}; progress seen: ${invited.progress.join(' ')}${invited.skipped ? `; ${invited.skipped} skipped` : ''}`,
     },
-    { name: 'slowest request while inviting', value: ms(invited.maxRequestMs), goal: '<= 1 s', met: invited.maxRequestMs <= 1000 },
+    {
+      name: 'slowest request while inviting',
+      value: ms(invited.maxRequestMs),
+      goal: '<= 1 s',
+      met: invited.maxRequestMs <= 1000 && invited.refused === 0,
+      note: `the manager's lottery view polled every 250 ms${invited.refused ? `; ${invited.refused} refused (503)` : ''}`,
+    },
     { name: 'opportunity workflow history', value: `${count(lotteryHistory)} events`, goal: '< 10,000', met: lotteryHistory < 10_000, note: 'current run, after the draw and the invitations' },
   ];
 }
@@ -125,9 +131,15 @@ export function webRows(pages: PageFigure[], budget: number): FigureRow[] {
 }
 
 /** Where an application's time goes before its row is projected (means over sampled histories of the lag run). */
-export function breakdownRows(segments: Segment[]): FigureRow[] {
+export function breakdownRows(b: Breakdown): FigureRow[] {
+  const per = b.perApplication;
   return [
     section('Where the lag goes (means from workflow histories of the lag run)'),
-    ...segments.map((s) => ({ name: s.name, value: ms(s.meanMs), note: `${s.count} seen` })),
+    {
+      name: 'Temporal tasks per application',
+      value: `${per.workflowTasks.toFixed(1)} workflow tasks, ${per.activityTasks.toFixed(1)} activity tasks, ${per.localActivities.toFixed(1)} local activities`,
+      note: 'from start to its projection (no action taken); does not move with load',
+    },
+    ...b.segments.map((s) => ({ name: s.name, value: ms(s.meanMs), note: `${s.count} seen` })),
   ];
 }

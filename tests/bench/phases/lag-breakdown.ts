@@ -16,8 +16,14 @@ export interface Segment {
   count: number;
 }
 
+export interface Breakdown {
+  segments: Segment[];
+  /** What one application cost Temporal until now (load-independent, unlike the times). */
+  perApplication: { workflowTasks: number; activityTasks: number; localActivities: number };
+}
+
 /** Means of each segment over `workflowIds` (their whole histories so far). */
-export async function lagBreakdown(client: Client, workflowIds: readonly string[]): Promise<Segment[]> {
+export async function lagBreakdown(client: Client, workflowIds: readonly string[]): Promise<Breakdown> {
   const sums = new Map<string, { total: number; count: number }>();
   const add = (name: string, ms: number) => {
     if (!Number.isFinite(ms)) return;
@@ -26,13 +32,15 @@ export async function lagBreakdown(client: Client, workflowIds: readonly string[
     s.count += 1;
     sums.set(name, s);
   };
-  const projected = new Set<string>();
+  const counts = { workflowTasks: 0, activityTasks: 0, localActivities: 0 };
   for (const id of workflowIds) {
     const history = await client.workflow.getHandle(id).fetchHistory();
     const events = history.events ?? [];
     const byId = new Map(events.map((e) => [Number(e.eventId), e]));
-    const first = events[0];
     for (const e of events) {
+      if (e.workflowTaskCompletedEventAttributes) counts.workflowTasks++;
+      if (e.activityTaskScheduledEventAttributes) counts.activityTasks++;
+      if (e.markerRecordedEventAttributes?.markerName === 'core_local_activity') counts.localActivities++;
       if (e.workflowTaskStartedEventAttributes) add('workflow task: wait for the worker', at(e) - at(byId.get(Number(e.workflowTaskStartedEventAttributes.scheduledEventId))));
       if (e.workflowTaskCompletedEventAttributes) add('workflow task: run', at(e) - at(byId.get(Number(e.workflowTaskCompletedEventAttributes.startedEventId))));
       const done = e.activityTaskCompletedEventAttributes;
@@ -42,12 +50,12 @@ export async function lagBreakdown(client: Client, workflowIds: readonly string[
         const name = scheduled?.activityTaskScheduledEventAttributes?.activityType?.name ?? 'activity';
         add(`${name}: wait in queue`, at(started) - at(scheduled));
         add(`${name}: run`, at(e) - at(started));
-        if (name.startsWith('project') && !projected.has(id)) {
-          projected.add(id);
-          add('start to first projection done', at(e) - at(first));
-        }
       }
     }
   }
-  return [...sums.entries()].map(([name, s]) => ({ name, meanMs: s.total / s.count, count: s.count }));
+  const n = Math.max(1, workflowIds.length);
+  return {
+    segments: [...sums.entries()].map(([name, s]) => ({ name, meanMs: s.total / s.count, count: s.count })),
+    perApplication: { workflowTasks: counts.workflowTasks / n, activityTasks: counts.activityTasks / n, localActivities: counts.localActivities / n },
+  };
 }

@@ -14,6 +14,8 @@ export interface DrawFigures {
   drawMs: number;
   entries: number;
   maxRequestMs: number;
+  /** Requests answered with an error (503) and asked again. */
+  refused: number;
 }
 
 export interface InviteFigures {
@@ -25,17 +27,23 @@ export interface InviteFigures {
   started: number;
   skipped: number;
   maxRequestMs: number;
+  refused: number;
   /** What the manager saw while it ran: invited counts in the order polled (a sample). */
   progress: number[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function view(api: Api, auth: string, lotteryId: string, worst: { ms: number }): Promise<LotteryView> {
-  const res = await api.call<LotteryView>('GET', `/api/OpportunityLottery/${lotteryId}`, auth);
-  worst.ms = Math.max(worst.ms, res.ms);
-  if (res.status !== 200 || !res.body?.data) throw new Error(`lottery view: ${res.status} ${res.body?.message ?? ''}`);
-  return res.body.data;
+/** The manager's lottery page: its view, asked again after a refusal (a 503 counts as a slow request, not the end). */
+async function view(api: Api, auth: string, lotteryId: string, worst: { ms: number; refused: number }): Promise<LotteryView> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await api.call<LotteryView>('GET', `/api/OpportunityLottery/${lotteryId}`, auth);
+    worst.ms = Math.max(worst.ms, res.ms);
+    if (res.status === 200 && res.body?.data) return res.body.data;
+    worst.refused++;
+    if (res.status !== 503 || attempt >= 20) throw new Error(`lottery view: ${res.status} ${res.body?.message ?? ''}`);
+    await sleep(500);
+  }
 }
 
 /** Waits until the lottery's read model says its deadline has closed applications. */
@@ -50,21 +58,21 @@ export async function waitForClosed(db: Db, lotteryId: string, timeoutMs = 60_00
 }
 
 export async function draw(api: Api, auth: string, lotteryId: string, timeoutMs = 600_000): Promise<DrawFigures> {
-  const worst = { ms: 0 };
+  const worst = { ms: 0, refused: 0 };
   const start = performance.now();
   const res = await api.call('POST', `/api/OpportunityLottery/${lotteryId}/Draw`, auth, { publicValue: '07 19 23 31 42 witnessed' });
   worst.ms = res.ms;
   if (res.status !== 200) throw new Error(`Draw: ${res.status} ${res.body?.message ?? ''}`);
   for (;;) {
     const v = await view(api, auth, lotteryId, worst);
-    if (v.stage === 'drawn') return { drawMs: since(start), entries: v.draw?.entries ?? 0, maxRequestMs: worst.ms };
+    if (v.stage === 'drawn') return { drawMs: since(start), entries: v.draw?.entries ?? 0, maxRequestMs: worst.ms, refused: worst.refused };
     if (since(start) > timeoutMs) throw new Error(`the draw did not finish in ${timeoutMs / 1000}s (stage ${v.stage})`);
     await sleep(100);
   }
 }
 
 export async function invite(api: Api, db: Db, auth: string, lotteryId: string, count: number, timeoutMs = 600_000): Promise<InviteFigures> {
-  const worst = { ms: 0 };
+  const worst = { ms: 0, refused: 0 };
   const progress: number[] = [];
   const start = performance.now();
   const res = await api.call('POST', `/api/OpportunityLottery/${lotteryId}/InviteNext`, auth, { count });
@@ -100,6 +108,7 @@ export async function invite(api: Api, db: Db, auth: string, lotteryId: string, 
     started,
     skipped: v.skipped,
     maxRequestMs: worst.ms,
+    refused: worst.refused,
     progress: progress.filter((_, i) => i % step === 0 || i === progress.length - 1),
   };
 }
