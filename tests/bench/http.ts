@@ -21,7 +21,7 @@ export class Api {
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await response.text();
     const ms = performance.now() - start;
-    let parsed: Timed<T>['body'] = null;
+    let parsed: Timed<T>['body'];
     try {
       parsed = JSON.parse(text) as Timed<T>['body'];
     } catch {

@@ -78,7 +78,7 @@ export async function invite(api: Api, db: Db, auth: string, lotteryId: string, 
   const res = await api.call('POST', `/api/OpportunityLottery/${lotteryId}/InviteNext`, auth, { count });
   worst.ms = res.ms;
   if (res.status !== 200) throw new Error(`InviteNext: ${res.status} ${res.body?.message ?? ''}`);
-  let invitedMs = Number.NaN;
+  let invitedMs: number;
   let v: LotteryView;
   for (;;) {
     v = await view(api, auth, lotteryId, worst);
@@ -91,7 +91,7 @@ export async function invite(api: Api, db: Db, auth: string, lotteryId: string, 
     await sleep(250);
   }
   // Each invited case writes its own row (state version 1 or later) once its workflow has started.
-  let started = 0;
+  let started: number;
   for (;;) {
     const row = await sql<{ n: string }>`
       select count(*) as n from applications where opportunity_id = ${lotteryId} and invited_at is not null and state_version > 0`.execute(db);
