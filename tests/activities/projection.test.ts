@@ -56,7 +56,14 @@ describe('lease-up projection activity (real PostgreSQL)', () => {
   it('projections of one case racing each other leave the newest row and only its tasks', async () => {
     const org = await db.selectFrom('organizations').select('id').executeTakeFirstOrThrow();
     for (let round = 0; round < 5; round++) {
-      const caseView: LeaseUpView = { ...base, applicationId: randomUUID(), organizationId: org.id };
+      // A household of its own (one application per household per opportunity).
+      const user = await db
+        .insertInto('users')
+        .values({ username: `race-${round}-${randomUUID()}`, email: `race-${randomUUID()}@example.test`, first_name: 'Race', last_name: `${round}`, role: 'User', password_hash: '!' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const household = await db.insertInto('households').values({ head_user_id: user.id }).returning('id').executeTakeFirstOrThrow();
+      const caseView: LeaseUpView = { ...base, applicationId: randomUUID(), householdId: household.id, applicantUserId: user.id, organizationId: org.id };
       // Versions 1 to 8 at once, each with its own open task, in a shuffled order.
       const actions = ['MarkAsComplete', 'RequestConsentForScreening', 'RejectApplication', 'RejectDocuments', 'RequestAdditionalDocuments', 'ProceedToAppointmentScheduling', 'OfferUnit', 'GenerateIncomeCertification'] as const;
       const versions = [1, 2, 3, 4, 5, 6, 7, 8].sort(() => Math.random() - 0.5);
