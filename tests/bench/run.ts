@@ -83,7 +83,7 @@ async function main(options: BenchOptions): Promise<void> {
     });
     const lagApplicants = applicants.slice(options.applies);
     const lag = await phase(`read-model lag at ${options.rate}/s`, rows, () => readModelLag(api, stack.db, seed.firstComeId, lagApplicants, options.rate));
-    if (throughput && lag && bare) rows.push(...applyRows(throughput, lag, bare, options.concurrency));
+    if (throughput && lag) rows.push(...applyRows(throughput, lag, bare, options.concurrency));
     const breakdown = await phase('where the lag goes', rows, async () => {
       const sample = await stack.db
         .selectFrom('applications')
@@ -108,7 +108,7 @@ async function main(options: BenchOptions): Promise<void> {
       say(`${invited.started} cases started in ${(invited.startedMs / 1000).toFixed(1)}s`);
       const cases = await measureCases(api, stack.db, stack.temporal, stack.config.JWT_SECRET!, seed.lotteryId, options.samples);
       rows.push(...lotteryRows(seed.applications, drawn, invited, options.invite, cases.lotteryHistory));
-      if (bare) rows.push(...caseRows(cases, bare, (rssAfter - rssBefore) / Math.max(1, invited.started), invited.started));
+      rows.push(...caseRows(cases, bare, (rssAfter - rssBefore) / Math.max(1, invited.started), invited.started));
     });
 
     const workerRss = await rssOf(stack.worker.pid());

@@ -4,7 +4,7 @@
  * cached workflow. Each portal figure is printed beside these.
  */
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { rssOf } from '../machine';
 import { BARE_TASK_QUEUE, type BenchStack } from '../stack';
 import { pool, since } from '../stats';
@@ -21,12 +21,31 @@ export interface BareFigures {
   workflowIds: string[];
 }
 
+/** Runs a client call again after a transient failure (a gRPC deadline on a loaded machine), up to 5 times. */
+async function retrying<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+}
+
 /** How long `client` takes to start `count` trivial workflows with `concurrency` starts in flight. */
 async function bareStarts(client: Client, count: number, concurrency: number): Promise<{ perSecond: number; ids: string[] }> {
   const ids = Array.from({ length: count }, () => `bench-bare/${randomUUID()}`);
   const start = performance.now();
   await pool(count, concurrency, async (i) => {
-    await client.workflow.start('bareCase', { workflowId: ids[i]!, taskQueue: BARE_TASK_QUEUE, args: [{ id: ids[i]! }], workflowIdReusePolicy: 'REJECT_DUPLICATE' });
+    await retrying(async () => {
+      try {
+        await client.workflow.start('bareCase', { workflowId: ids[i]!, taskQueue: BARE_TASK_QUEUE, args: [{ id: ids[i]! }], workflowIdReusePolicy: 'REJECT_DUPLICATE' });
+      } catch (error) {
+        // A start retried after its first attempt landed.
+        if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+      }
+    });
   });
   return { perSecond: count / (since(start) / 1000), ids };
 }
@@ -37,7 +56,7 @@ export async function measureBare(stack: BenchStack, options: { starts: number; 
   const { perSecond, ids } = await bareStarts(client, options.starts, options.concurrency);
   // Every started workflow has run its first task (and sits in the bare worker's cache) once it answers a query.
   await pool(ids.length, options.concurrency, async (i) => {
-    await client.workflow.getHandle(ids[i]!).query(peek);
+    await retrying(() => client.workflow.getHandle(ids[i]!).query(peek));
   });
   const rssAfter = await rssOf(stack.bare.pid());
 
