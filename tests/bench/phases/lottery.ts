@@ -14,7 +14,7 @@ export interface DrawFigures {
   drawMs: number;
   entries: number;
   maxRequestMs: number;
-  /** Requests answered with an error (503) and asked again. */
+  /** Requests answered with a server error (5xx) and asked again. */
   refused: number;
 }
 
@@ -34,14 +34,14 @@ export interface InviteFigures {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The manager's lottery page: its view, asked again after a refusal (a 503 counts as a slow request, not the end). */
+/** The manager's lottery page: its view, asked again after a server error (counted, and the request's time still counts). */
 async function view(api: Api, auth: string, lotteryId: string, worst: { ms: number; refused: number }): Promise<LotteryView> {
   for (let attempt = 0; ; attempt++) {
     const res = await api.call<LotteryView>('GET', `/api/OpportunityLottery/${lotteryId}`, auth);
     worst.ms = Math.max(worst.ms, res.ms);
     if (res.status === 200 && res.body?.data) return res.body.data;
     worst.refused++;
-    if (res.status !== 503 || attempt >= 20) throw new Error(`lottery view: ${res.status} ${res.body?.message ?? ''}`);
+    if (res.status < 500 || attempt >= 20) throw new Error(`lottery view: ${res.status} ${res.body?.message ?? ''}`);
     await sleep(500);
   }
 }
