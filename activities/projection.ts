@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { CaseTasksProjection } from '../domain';
 import type { Db } from '../infra/db/database';
-import { projectCaseTasks } from './manager-tasks';
+import { replaceCaseTasks } from './case-tasks';
 
 /** The read-model tables of the case kinds: one row per case, with its last projected view. */
 export type CaseTable = 'applications' | 'recertification_cases' | 'relocation_cases';
@@ -22,8 +22,8 @@ export interface CaseRowBase {
 /**
  * The one projection of every case kind: writes the case's row (the columns named in `update`
  * change on a newer version only) and its open manager tasks into the shared inbox, both
- * version-guarded. Idempotent: the same projection twice writes nothing the second time, and a late
- * older one never overwrites newer state.
+ * version-guarded, in one transaction. Idempotent: the same projection twice writes nothing the
+ * second time, and a late older one never overwrites newer state.
  */
 export async function projectCase(
   db: Db,
@@ -33,16 +33,19 @@ export async function projectCase(
   tasks: Omit<CaseTasksProjection, 'caseId' | 'organizationId' | 'householdId' | 'version'>,
 ): Promise<{ written: boolean }> {
   const columns = [...new Set(['pending_tasks', 'state_updated_at', 'state_version', 'view', ...update])];
-  const result = await db
-    .insertInto(table)
-    .values(row as never)
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet({ ...Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)])), projected_at: sql`now()` } as never)
-        .where(sql.ref(`${table}.state_version`), '<', sql.ref('excluded.state_version')),
-    )
-    .executeTakeFirst();
-  await projectCaseTasks(db, { ...tasks, caseId: row.id, organizationId: row.organization_id, householdId: row.household_id, version: row.state_version });
-  return { written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
+  // One transaction (one commit) for the row and its tasks: the read model moves as one.
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .insertInto(table)
+      .values(row as never)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({ ...Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)])), projected_at: sql`now()` } as never)
+          .where(sql.ref(`${table}.state_version`), '<', sql.ref('excluded.state_version')),
+      )
+      .executeTakeFirst();
+    await replaceCaseTasks(trx, { ...tasks, caseId: row.id, organizationId: row.organization_id, householdId: row.household_id, version: row.state_version });
+    return { written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
+  });
 }

@@ -1,11 +1,11 @@
-import { getExternalWorkflowHandle, log, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { getExternalWorkflowHandle, log, patched, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { createActivities } from '../activities';
 import type { ActorRole, LeaseUpInputs, LeaseUpView, StoredSignature, StartLeaseUpInput } from '../domain/lease-up';
 import { initialLeaseUpState, type LeaseUpState } from '../domain/lease-up.state';
 import { LEASE_UP_TABLE, leaseUpFinished, type LeaseUpEffect } from '../domain/lease-up.table';
 import { fireLeaseUpTimer, leaseUpView } from '../domain/lease-up.view';
 import { runCase, type CaseDefinition } from './case/run';
-import { CASE_KIT_PATCH, LOTTERY_LEASED_PATCH } from './case/version';
+import { CASE_KIT_PATCH, LOCAL_PROJECTION_PATCH, LOTTERY_LEASED_PATCH } from './case/version';
 import { leaseUpApplicationV1 } from './legacy/v1/lease-up';
 import { leaseUpMessages } from './lease-up.messages';
 import { lotteryWorkflowId, placeReleasedBy } from '../domain/lottery';
@@ -15,6 +15,15 @@ type Activities = ReturnType<typeof createActivities>;
 
 /** Database, blob and outbox writes: short and idempotent, so retried until PostgreSQL or storage answers. */
 const acts = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+});
+
+/**
+ * The same idempotent, version-guarded activities run inside the workflow task that asks for them
+ * (no activity task, no further workflow task), retried the same way.
+ */
+const localActs = proxyLocalActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
@@ -78,6 +87,11 @@ export async function leaseUpApplication(input: StartLeaseUpInput): Promise<stri
   // line; once its lease is signed, the lottery counts the unit leased (only cases started with
   // `lottery` do this, so earlier histories replay unchanged; the lease count came later, behind a patch).
   let released = false;
+  // The start's log number and first projection run inside the start's workflow task (nobody waits
+  // on an Update then). Later projections follow actions, whose answers must not wait for the
+  // database, so they stay activities.
+  const startLocally = patched(LOCAL_PROJECTION_PATCH);
+  let projections = 0;
   let leased = false;
   const tellLottery = async (signal: 'UnitReleased' | 'UnitLeased', args: object) => {
     try {
@@ -92,7 +106,7 @@ export async function leaseUpApplication(input: StartLeaseUpInput): Promise<stri
     }
   };
   const project = async (view: LeaseUpView) => {
-    await acts.projectApplication(view);
+    await (startLocally && projections++ === 0 ? localActs : acts).projectApplication(view);
     if (!input.lottery) return;
     const why = released ? null : placeReleasedBy(view);
     if (why) {
@@ -106,7 +120,7 @@ export async function leaseUpApplication(input: StartLeaseUpInput): Promise<stri
   };
   const s = await runCase({ ...leaseUpCase, project }, initialLeaseUpState(input, new Date(Date.now()).toISOString()), {
     start: async (state) => {
-      state.logNumber ??= await acts.issueLogNumber({ applicationId: input.applicationId });
+      state.logNumber ??= await (startLocally ? localActs : acts).issueLogNumber({ applicationId: input.applicationId });
     },
   });
   log.info('lease-up application finished', { workflowId: workflowInfo().workflowId, status: s.status });

@@ -55,6 +55,32 @@ describe('lease-up projection activity (real PostgreSQL)', () => {
     expect(row.state_version).toBe(newer.version);
   });
 
+  it('projections of one case racing each other leave the newest row and only its tasks', async () => {
+    const org = await db.selectFrom('organizations').select('id').executeTakeFirstOrThrow();
+    for (let round = 0; round < 5; round++) {
+      // A household of its own (one application per household per opportunity).
+      const user = await db
+        .insertInto('users')
+        .values({ username: `race-${round}-${randomUUID()}`, email: `race-${randomUUID()}@example.test`, first_name: 'Race', last_name: `${round}`, role: 'User', password_hash: '!' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const household = await db.insertInto('households').values({ head_user_id: user.id }).returning('id').executeTakeFirstOrThrow();
+      const caseView: LeaseUpView = { ...base, applicationId: randomUUID(), householdId: household.id, applicantUserId: user.id, organizationId: org.id };
+      // Versions 1 to 8 at once, each with its own open task, in a shuffled order.
+      const actions = ['MarkAsComplete', 'RequestConsentForScreening', 'RejectApplication', 'RejectDocuments', 'RequestAdditionalDocuments', 'ProceedToAppointmentScheduling', 'OfferUnit', 'GenerateIncomeCertification'] as const;
+      const versions = [1, 2, 3, 4, 5, 6, 7, 8].sort(() => Math.random() - 0.5);
+      await Promise.all(
+        versions.map((v) =>
+          projectApplication(db, { ...caseView, version: v, currentStep: 'documentation_review', pendingTasks: [{ role: 'manager', action: actions[v - 1]!, dueAt: null }] }),
+        ),
+      );
+      const row = await rowOf(caseView.applicationId);
+      expect(row.state_version).toBe(8);
+      const tasks = await db.selectFrom('manager_tasks').select(['action', 'case_version']).where('case_id', '=', caseView.applicationId).execute();
+      expect(tasks).toEqual([{ action: 'GenerateIncomeCertification', case_version: 8 }]);
+    }
+  });
+
   it('issues one log number per application, the same one when asked again', async () => {
     const id = randomUUID();
     const first = await issueLogNumber(db, id);

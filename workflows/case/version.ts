@@ -13,3 +13,11 @@ export const LOTTERY_LEASED_PATCH = 'lottery-unit-leased';
 
 /** Recertification runs that recorded this marker draw each signature onto the TIC (issue 12). */
 export const TIC_SIGNATURE_PATCH = 'tic-signature-drawn';
+
+/**
+ * Lease-up runs started since this patch issue their log number and write their read model as
+ * local activities (issue 11: the read model kept up with applies at 8-10 a second because every
+ * projection cost an activity task and a further workflow task). Older runs keep the activities
+ * their history records.
+ */
+export const LOCAL_PROJECTION_PATCH = 'local-projection';

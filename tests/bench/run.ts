@@ -1,0 +1,139 @@
+/**
+ * `npm run bench`: issue 10's and issue 11's figures from one run on a stack of its own (free
+ * ports, real PostgreSQL, Temporal dev server, MinIO, the worker and the API as processes), printed
+ * as one table beside the goals and the bare Temporal client's figures. Not a test: nothing here
+ * fails a build; figures move with the machine's load, printed at the top and the bottom.
+ * Sizes: `npm run bench -- --help`.
+ */
+import { ensureLotteries } from '../../worker/lotteries';
+import { parseArgs, USAGE, type BenchOptions } from './args';
+import { Api, mintSessions } from './http';
+import { loadNow, machineFacts, rssOf } from './machine';
+import { applyThroughput, readModelLag, waitProjected, type Applicant } from './phases/apply';
+import { lagBreakdown } from './phases/lag-breakdown';
+import { measureBare } from './phases/bare';
+import { measureCases } from './phases/cases';
+import { listSpecs, timeList } from './phases/lists';
+import { draw, invite, waitForClosed } from './phases/lottery';
+import { applyRows, breakdownRows, caseRows, listRows, lotteryRows, webRows } from './report';
+import { growLottery, insertHouseholds, seedOpportunities } from './seed';
+import { startBenchStack, type BenchStack } from './stack';
+import { formatTable, type FigureRow } from './table';
+
+const say = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+
+async function phase<T>(name: string, rows: FigureRow[], run: () => Promise<T>): Promise<T | undefined> {
+  const start = performance.now();
+  say(`${name}...`);
+  try {
+    const out = await run();
+    say(`${name} done in ${((performance.now() - start) / 1000).toFixed(1)}s (load ${loadNow()})`);
+    return out;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    say(`${name} FAILED: ${message}`);
+    rows.push({ name, value: 'failed', met: false, note: message.split('\n')[0]!.slice(0, 200) });
+    return undefined;
+  }
+}
+
+async function lists(stack: BenchStack, api: Api, lotteryId: string, size: number, samples: number, rows: FigureRow[]) {
+  const auth = { manager: await api.login('Manager'), applicant: await api.login('User') };
+  const figures = [];
+  for (const spec of listSpecs(lotteryId)) figures.push(await timeList(api, auth[spec.who], spec, samples));
+  rows.push(...listRows(size, figures));
+  void stack;
+}
+
+async function main(options: BenchOptions): Promise<void> {
+  console.log(`housing portal bench, ${new Date().toISOString()}\n${machineFacts()}\n`);
+  const rows: FigureRow[] = [];
+  if (!options.skipWeb) {
+    const { measureWeb, INITIAL_JS_BUDGET_BYTES } = await import('./phases/web');
+    const pages = await phase('production build (initial JS)', rows, measureWeb);
+    if (pages) rows.push(...webRows(pages, INITIAL_JS_BUDGET_BYTES));
+  }
+
+  const stack = await startBenchStack();
+  const api = new Api(stack.baseUrl);
+  try {
+    const now = new Date();
+    const seed = await seedOpportunities(stack.db, now);
+    // The lottery's workflow, started as the worker starts those of seeded lotteries; its deadline
+    // has passed, so it closes applications at once.
+    await ensureLotteries(stack.db, stack.temporal, stack.config.TEMPORAL_TASK_QUEUE);
+
+    const sizes = options.smallApplications < options.applications ? [options.smallApplications, options.applications] : [options.applications];
+    for (const size of sizes) {
+      await phase(`seeding ${size} applications`, rows, () => growLottery(stack.db, seed, size, now));
+      await phase(`lists at ${size}`, rows, () => lists(stack, api, seed.lotteryId, size, options.samples, rows));
+    }
+
+    const bare = await phase('bare Temporal client', rows, () => measureBare(stack, { starts: options.applies, concurrency: options.concurrency, samples: options.samples }));
+
+    const lagCount = options.rate * options.lagSeconds;
+    const households = await insertHouseholds(stack.db, 'bench-apply', 0, options.applies + lagCount);
+    const tokens = await mintSessions(stack.db, stack.config.JWT_SECRET!, households.map((h) => h.userId));
+    const applicants: Applicant[] = households.map((h) => ({ userId: h.userId, householdSize: h.size, authorization: tokens.get(h.userId)! }));
+    const throughput = await phase('apply throughput', rows, async () => {
+      const figures = await applyThroughput(api, seed.firstComeId, applicants.slice(0, options.applies), options.concurrency);
+      // The lag run starts on a worker that has caught up with these.
+      await waitProjected(stack.db, seed.firstComeId, applicants.slice(0, options.applies).map((a) => a.userId), 300_000);
+      return figures;
+    });
+    const lagApplicants = applicants.slice(options.applies);
+    const lag = await phase(`read-model lag at ${options.rate}/s`, rows, () => readModelLag(api, stack.db, seed.firstComeId, lagApplicants, options.rate));
+    if (throughput && lag) rows.push(...applyRows(throughput, lag, bare, options.concurrency));
+    const breakdown = await phase('where the lag goes', rows, async () => {
+      const sample = await stack.db
+        .selectFrom('applications')
+        .select('workflow_id')
+        .where('opportunity_id', '=', seed.firstComeId)
+        .where('applicant_user_id', 'in', lagApplicants.map((a) => a.userId))
+        .orderBy('applied_at')
+        .execute();
+      const step = Math.max(1, Math.floor(sample.length / 20));
+      return lagBreakdown(stack.temporal, sample.filter((_, i) => i % step === 0).map((r) => r.workflow_id));
+    });
+    if (breakdown) rows.push(...breakdownRows(breakdown));
+
+    await phase('lottery', rows, async () => {
+      await waitForClosed(stack.db, seed.lotteryId);
+      const manager = await api.login('Manager');
+      const drawn = await draw(api, manager, seed.lotteryId);
+      say(`drawn in ${(drawn.drawMs / 1000).toFixed(1)}s`);
+      const rssBefore = await rssOf(stack.worker.pid());
+      const invited = await invite(api, stack.db, manager, seed.lotteryId, options.invite);
+      const rssAfter = await rssOf(stack.worker.pid());
+      say(`${invited.started} cases started in ${(invited.startedMs / 1000).toFixed(1)}s`);
+      const cases = await measureCases(api, stack.db, stack.temporal, stack.config.JWT_SECRET!, seed.lotteryId, options.samples);
+      rows.push(...lotteryRows(seed.applications, drawn, invited, options.invite, cases.lotteryHistory));
+      rows.push(...caseRows(cases, bare, (rssAfter - rssBefore) / Math.max(1, invited.started), invited.started));
+    });
+
+    const workerRss = await rssOf(stack.worker.pid());
+    rows.push({ section: 'Processes', name: '', value: '' });
+    rows.push({ name: 'portal worker RSS at the end', value: `${(workerRss / 1024 / 1024).toFixed(0)} MB`, note: `restarts: ${stack.worker.crashes.length}${stack.worker.crashes.length ? ` (${stack.worker.crashes.join('; ')})` : ''}`, met: stack.worker.crashes.length === 0 });
+    rows.push({ name: 'API restarts', value: String(stack.api.crashes.length), met: stack.api.crashes.length === 0 });
+  } finally {
+    console.log(`\n${formatTable(rows)}\n`);
+    console.log(`load average at the end (1/5/15 min): ${loadNow()}`);
+    console.log('Other work on this machine moves every figure; compare each with the bare figure of the same run.');
+    await stack.close(options.keep);
+  }
+}
+
+let options: BenchOptions;
+try {
+  options = parseArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
+if (options.help) {
+  console.log(USAGE);
+} else {
+  await main(options);
+  // The Temporal client's native parts keep the event loop alive after the stack is down.
+  process.exit(0);
+}
