@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { CaseTasksProjection } from '../domain';
 import type { Db } from '../infra/db/database';
 import { replaceCaseTasks } from './case-tasks';

@@ -34,6 +34,26 @@ export async function projectCase(
 ): Promise<{ written: boolean }> {
   const columns = [...new Set(['pending_tasks', 'state_updated_at', 'state_version', 'view', ...update])];
   // One transaction (one commit) for the row and its tasks: the read model moves as one.
+  // The first projections of a new case can race to insert its row: ON CONFLICT arbitrates on the
+  // id only, so the loser may fail on another unique key (the workflow ID) instead of waiting. Once
+  // the winner has committed, the same statement takes the update path, so it is tried once more.
+  try {
+    return await projectCaseOnce(db, table, row, columns, tasks);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+    return projectCaseOnce(db, table, row, columns, tasks);
+  }
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function projectCaseOnce(
+  db: Db,
+  table: CaseTable,
+  row: CaseRowBase & Record<string, unknown>,
+  columns: readonly string[],
+  tasks: Omit<CaseTasksProjection, 'caseId' | 'organizationId' | 'householdId' | 'version'>,
+): Promise<{ written: boolean }> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .insertInto(table)
