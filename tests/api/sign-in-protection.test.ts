@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deactivateUser, reactivateUser } from '../../api/services/admin-users';
 import { demoAccount, startStack, type Stack } from '../helpers/stack';
 import { bearer, latestMessage, latestOtp } from '../helpers/identity';
 
@@ -130,9 +131,12 @@ describe('sign-in protection', () => {
     const again = (await login({ username, password }, '10.4.0.1')).json().data;
     const meAgain = () => stack.app.inject({ method: 'GET', url: `/api/Account/getuserdetails/${again.userId}`, headers: bearer(again.accessToken) });
     expect((await meAgain()).statusCode).toBe(200);
-    await stack.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', again.userId).execute();
+    // Deactivated the way the product does it (the admin route's service): the process's cached
+    // session check is forgotten with the sessions, so the token stops at once, not when the cache ends.
+    const actor = await userIdOf(demoAccount('Manager').username);
+    await deactivateUser(stack.db, actor, again.userId);
     expect((await meAgain()).statusCode).toBe(401);
-    await stack.db.updateTable('users').set({ status: 'active' }).where('id', '=', again.userId).execute();
+    await reactivateUser(stack.db, actor, again.userId);
   });
 
   it('a stranger guessing an MFA code slows down at their address; the owner asks for a new code and signs in', async () => {
