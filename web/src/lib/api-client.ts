@@ -1,6 +1,6 @@
 import { paths } from '../config/paths';
 import { isMessageCode, MESSAGES, type Envelope, type ErrorData } from './domain-core';
-import { clearSession, getAccessToken, getRealUser, getSession, saveTokens, stopImpersonating, switchSessionAndGo } from './session';
+import { clearSession, getAccessToken, getRealUser, getSession, isLeaving, saveTokens, stopImpersonating, switchSessionAndGo } from './session';
 import type { AuthTokens, LoginData } from './domain-core';
 
 /** Spec section 9: API time-out 50,000 ms. */
@@ -69,6 +69,9 @@ function errorFrom(response: Response, body: unknown): ApiError {
 
 /** Spec section 8: a 401 clears the session and sends the browser to sign in, remembering where it was. */
 function onUnauthorized(): void {
+  // A request sent with the session this page is leaving (e.g. the impersonated user's, just ended)
+  // must not log out the session that was stored for the next page.
+  if (isLeaving()) return;
   clearSession();
   const here = `${window.location.pathname}${window.location.search}`;
   if (window.location.pathname !== paths.login.path) window.location.assign(paths.login.getHref(here));
@@ -154,6 +157,7 @@ async function endEndedImpersonation(): Promise<void> {
 }
 
 function endSession(): void {
+  if (isLeaving()) return;
   clearSession();
   const here = `${window.location.pathname}${window.location.search}`;
   if (window.location.pathname !== paths.login.path) window.location.assign(paths.login.getHref(here));

@@ -75,6 +75,25 @@ function toTokens(raw: unknown): AuthTokens | null {
  */
 let leaving = false;
 
+/** True while this page is ending its session for another (see `holdSession`, `switchSessionAndGo`). */
+export function isLeaving(): boolean {
+  return leaving;
+}
+
+/**
+ * From now on this page is leaving its session (an exit from impersonation is on its way): the
+ * server may already refuse the old token, and such refusals must not log anybody out. Release
+ * it if the exit fails.
+ */
+export function holdSession(): () => void {
+  getSession();
+  getRealUser();
+  leaving = true;
+  return () => {
+    leaving = false;
+  };
+}
+
 /**
  * Replaces the stored session with `write` and loads `href` afresh (impersonation start and exit,
  * spec section 4): the next page starts from the new session, this one never renders with it.

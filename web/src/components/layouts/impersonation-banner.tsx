@@ -5,7 +5,7 @@ import { homePathFor } from '../../features/auth/home-path';
 import { api } from '../../lib/api-client';
 import type { LoginData } from '../../lib/domain-core';
 import { useErrorText } from '../../lib/errors';
-import { getRealUser, getSession, stopImpersonating, subscribeSession, switchSessionAndGo } from '../../lib/session';
+import { getRealUser, getSession, holdSession, stopImpersonating, subscribeSession, switchSessionAndGo } from '../../lib/session';
 import { useToast } from '../ui/toast';
 
 /**
@@ -19,7 +19,16 @@ export function ImpersonationBanner() {
   const toast = useToast();
   const errorText = useErrorText();
   const exit = useMutation({
-    mutationFn: () => api.post<LoginData>('/Account/exit-impersonation'),
+    mutationFn: async () => {
+      // Polls still running with the acting user's token get 401 once the server has ended it.
+      const release = holdSession();
+      try {
+        return await api.post<LoginData>('/Account/exit-impersonation');
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
     onSuccess: (data) => switchSessionAndGo(() => stopImpersonating(data), homePathFor(data.role)),
     onError: (error) => toast.showError(errorText(error)),
   });
