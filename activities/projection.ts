@@ -34,27 +34,11 @@ export async function projectCase(
 ): Promise<{ written: boolean }> {
   const columns = [...new Set(['pending_tasks', 'state_updated_at', 'state_version', 'view', ...update])];
   // One transaction (one commit) for the row and its tasks: the read model moves as one.
-  // The first projections of a new case can race to insert its row: ON CONFLICT arbitrates on the
-  // id only, so the loser may fail on another unique key (the workflow ID) instead of waiting. Once
-  // the winner has committed, the same statement takes the update path, so it is tried once more.
-  try {
-    return await projectCaseOnce(db, table, row, columns, tasks);
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-    return projectCaseOnce(db, table, row, columns, tasks);
-  }
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-function projectCaseOnce(
-  db: Db,
-  table: CaseTable,
-  row: CaseRowBase & Record<string, unknown>,
-  columns: readonly string[],
-  tasks: Omit<CaseTasksProjection, 'caseId' | 'organizationId' | 'householdId' | 'version'>,
-): Promise<{ written: boolean }> {
   return db.transaction().execute(async (trx) => {
+    // Projections of one case take turns from the first statement: racing first inserts of a new
+    // case otherwise meet on two unique keys (id and workflow ID) and Postgres may fail one with a
+    // unique violation or pick it as a deadlock victim. Other cases hash elsewhere and never wait.
+    await sql`select pg_advisory_xact_lock(${sql.lit(CASE_LOCK_SPACE)}, hashtext(${row.id}))`.execute(trx);
     const result = await trx
       .insertInto(table)
       .values(row as never)
@@ -69,3 +53,6 @@ function projectCaseOnce(
     return { written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
   });
 }
+
+/** The advisory-lock key space of case projections (the first half of the two-part key). */
+const CASE_LOCK_SPACE = 0x43415345; // 'CASE'
