@@ -156,11 +156,13 @@ describe('axe on every route in four languages', () => {
     for (const language of LANGUAGES) {
       it(`${viewer === 'out' ? 'signed out' : viewer} in ${language}: no serious or critical violation`, async () => {
         // A signed-in user's saved language wins over the browser's: save the one under test.
-        if (viewer !== 'out') {
-          const saved = await stack.app.inject({ method: 'PUT', url: '/api/UserProfile/settings', headers: tokens.get(viewer)!, payload: { preferredReadingLanguage: language } });
+        // The session is signed in here, not in beforeAll: on a slow machine the suite outlasts an access token.
+        const storage = viewer === 'out' ? undefined : await storageFor(stack.app, viewer);
+        if (storage) {
+          const authorization = `Bearer ${(JSON.parse(storage.auth) as { accessToken: string }).accessToken}`;
+          const saved = await stack.app.inject({ method: 'PUT', url: '/api/UserProfile/settings', headers: { authorization }, payload: { preferredReadingLanguage: language } });
           expect(saved.statusCode).toBe(200);
         }
-        const storage = viewer === 'out' ? undefined : await storageFor(stack.app, viewer);
         const { context, page } = await openContext(browser, stack.baseUrl, { language, storage, label: `a11y-${viewer}-${language}`, bypassCSP: true });
         // Signed out, the visitor is between password and code, as after an MFA login: the
         // choose-otp-method and verify-otp pages show their forms rather than going back to /login.
