@@ -11,6 +11,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 60_000,
+    // expect.poll's own default (1 s) is shorter than a page can take to settle on a busy 2-core machine.
+    expect: { poll: { timeout: 15_000 } },
     reporters: ['default'],
   },
 });
