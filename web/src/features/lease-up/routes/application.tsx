@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { useErrorText } from '../../../lib/errors';
 import { useSession } from '../../auth/hooks/use-session';
 import { CaseSupport } from '../../../components/case-support';
+import { WhoseMoveSentence } from '../../../components/whose-move';
 import { useApplication } from '../api/get-application';
 import { ActionPanel } from '../components/action-panel';
 import { ApplicationInfo } from '../components/application-info';
@@ -40,6 +41,7 @@ export function ApplicationRoute() {
         <LoadError title={t('detail.loadError')} detail={errorText(query.error)} onRetry={() => void query.refetch()} />
       ) : (
         <div className="detail-grid">
+          <WhoseMoveSentence kind="lease_up" viewer={isManager ? 'manager' : 'person'} status={query.data.status} pendingTasks={query.data.pendingTasks} />
           <ApplicationInfo application={query.data} />
           <LotteryPlace application={query.data} />
           <ActionPanel application={query.data} />

@@ -9,6 +9,7 @@ import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/errors';
 import type { RecertManagerAction, RecertificationCase } from '../../../lib/domain';
 import { CaseSummary } from '../components/case-summary';
+import { WhoseMoveSentence } from '../../../components/whose-move';
 
 /** /manager/recertification/:caseId: the manager reviews a case, generates the TIC, approves or returns it. */
 export function ManagerRecertificationRoute() {
@@ -39,9 +40,10 @@ export function ManagerRecertificationRoute() {
   return (
     <div className="page">
       <h1>{t('manager.title')}</h1>
+      <WhoseMoveSentence kind="recertification" viewer="manager" status={c.status} pendingTasks={c.view.pendingTasks} />
       {c.status === 'expired' ? <p className="notice">{t('manager.expired')}</p> : null}
       <section className="panel">
-        <CaseSummary c={c} />
+        <CaseSummary c={c} viewer="manager" />
         <ul>
           {c.view.signers.map((s) => (
             <li key={s.id}>
