@@ -180,6 +180,11 @@ describe('lease-up in the browser', () => {
     }, true);
     await expectStep(applicant, 'Unit offer');
     await expectMoves(applicant, 'Waiting for you: respond to the unit offer', manager, 'Waiting for the applicant: respond to the unit offer');
+    // The dashboard names the opportunity the offer is from.
+    const opportunityName = (await applicant.getByRole('heading', { level: 1 }).textContent())!.replace('Application details: ', '');
+    await applicant.goto('/dashboard');
+    await expect.poll(() => applicant.getByTestId('action-items').textContent()).toContain(`Application to ${opportunityName}: respond to the unit offer`);
+    await applicant.goto(applicationUrl);
     // The two units offered are not offered again; the rent reads as money.
     await manager.getByRole('button', { name: 'Offer a unit', exact: true }).click();
     const offerDialog = manager.getByRole('dialog');
