@@ -40,15 +40,17 @@ export function ApplicationRoute() {
       ) : query.isError ? (
         <LoadError title={t('detail.loadError')} detail={errorText(query.error)} onRetry={() => void query.refetch()} />
       ) : (
-        <div className="detail-grid">
+        <>
           <WhoseMoveSentence kind="lease_up" viewer={isManager ? 'manager' : 'person'} status={query.data.status} pendingTasks={query.data.pendingTasks} />
-          <ApplicationInfo application={query.data} />
-          <LotteryPlace application={query.data} />
-          <ActionPanel application={query.data} />
-          <ApplicationProgress application={query.data} />
-          <Timeline entries={query.data.timeline} />
-          {isManager ? null : <CaseSupport kind="lease_up" caseId={query.data.applicationId} />}
-        </div>
+          <div className="detail-grid">
+            <ApplicationInfo application={query.data} />
+            <LotteryPlace application={query.data} />
+            <ActionPanel application={query.data} />
+            <ApplicationProgress application={query.data} />
+            <Timeline entries={query.data.timeline} />
+            {isManager ? null : <CaseSupport kind="lease_up" caseId={query.data.applicationId} />}
+          </div>
+        </>
       )}
     </div>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
@@ -39,6 +40,11 @@ export function ManagerRecertificationRoute() {
   const reasonList = reasons.split('\n').map((r) => r.trim()).filter(Boolean);
   return (
     <div className="page">
+      <p>
+        <Link className="back-link" to={paths.manager.tasks.getHref()}>
+          ← {t('manager.backToInbox')}
+        </Link>
+      </p>
       <h1>{t('manager.title')}</h1>
       <WhoseMoveSentence kind="recertification" viewer="manager" status={c.status} pendingTasks={c.view.pendingTasks} />
       {c.status === 'expired' ? <p className="notice">{t('manager.expired')}</p> : null}
