@@ -10,6 +10,8 @@ export interface ActionItem {
   /** Web path where the action is taken. */
   path: string;
   dueAt: string | null;
+  /** What the case is about, where the kind alone does not say (the opportunity of an application). */
+  name?: string;
 }
 
 /** `/api/Dashboard/getDashboardData` (spec section 2, except the external feeds). */

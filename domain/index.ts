@@ -39,3 +39,4 @@ export * from './validation-catalogue';
 export * from './support-ticket';
 export * from './support-ticket.table';
 export * from './chat';
+export * from './whose-move';

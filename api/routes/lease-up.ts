@@ -5,7 +5,7 @@ import { parseBody } from '../errors';
 import { signedIn } from '../guards';
 import { listApplications } from '../services/application-list';
 import * as leaseUp from '../services/lease-up';
-import { offerUnits } from '../services/lease-up-actions';
+import { offerableUnits, offerUnits } from '../services/lease-up-actions';
 
 export const ApplicationParams = z.object({ id: z.string().uuid('Invalid application id') });
 
@@ -30,6 +30,11 @@ export const leaseUpRoutes: FastifyPluginAsyncZod = async (app) => {
     const view = await leaseUp.detail(deps(), request.session, request.params.id);
     return reply.ok({ currentStep: view.currentStep, status: view.status, timeline: view.timeline });
   });
+
+  // The units the manager may offer on this application (not held by another active application).
+  app.get('/offerable-units/:id', { preHandler: signedIn('manager'), schema: { params: ApplicationParams } }, async (request, reply) =>
+    reply.ok({ units: await offerableUnits(deps(), request.session, request.params.id) }),
+  );
 
   app.post(
     '/updateleaseapplicationstatus/:id/:action',

@@ -37,12 +37,14 @@ export async function actionItems(deps: RecertDeps, session: Session): Promise<A
   }
   const applications = await deps.db
     .selectFrom('applications')
-    .select(['id', 'pending_tasks'])
-    .where('household_id', '=', household.id)
+    .innerJoin('opportunities', 'opportunities.id', 'applications.opportunity_id')
+    .select(['applications.id', 'applications.pending_tasks', 'opportunities.name'])
+    .where('applications.household_id', '=', household.id)
     .execute();
   for (const application of applications) {
     for (const task of application.pending_tasks.filter((t) => t.role === 'applicant' && t.action !== 'Withdraw')) {
-      items.push({ kind: 'lease_up', action: task.action, caseId: application.id, path: `/myApplications/${application.id}`, dueAt: task.dueAt });
+      // Named by its opportunity: a household may have applied to several (issue 15).
+      items.push({ kind: 'lease_up', action: task.action, caseId: application.id, path: `/myApplications/${application.id}`, dueAt: task.dueAt, name: application.name });
     }
   }
   return items;

@@ -41,6 +41,44 @@ export async function offerUnits(deps: LeaseUpDeps, session: Session, applicatio
   }, caller);
 }
 
+/** A unit the manager may offer on one application (issue 15: the unit-offer dialog lists only these). */
+export interface OfferableUnit {
+  id: string;
+  unitNumber: string;
+  bedroomType: string;
+  address: string;
+  monthlyRent: number;
+}
+
+/**
+ * The units of the application's opportunity that no other active application holds: the same rule
+ * `offerUnits` refuses by, so the dialog offers nothing the API would answer 'This unit is not
+ * available'. Units already offered on this application are left out by the web app, from the view.
+ */
+export async function offerableUnits(deps: LeaseUpDeps, session: Session, applicationId: string): Promise<OfferableUnit[]> {
+  const caller = await access(deps.db, session, applicationId);
+  if (caller.role !== 'manager') throw forbidden();
+  const application = await deps.db.selectFrom('applications').select('opportunity_id').where('id', '=', applicationId).executeTakeFirstOrThrow();
+  const rows = await deps.db
+    .selectFrom('units as u')
+    .select(['u.id', 'u.unit_number', 'u.bedroom_type', 'u.address', 'u.monthly_rent'])
+    .where('u.opportunity_id', '=', application.opportunity_id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('applications as a')
+            .select('a.id')
+            .whereRef('a.held_unit_id', '=', 'u.id')
+            .where('a.id', '!=', applicationId)
+            .where('a.status', 'in', ['in_review', 'rejected', 'appeal_submitted', 'ended'] satisfies ApplicationStatus[]),
+        ),
+      ),
+    )
+    .orderBy('u.unit_number')
+    .execute();
+  return rows.map((u) => ({ id: u.id, unitNumber: u.unit_number, bedroomType: u.bedroom_type, address: u.address, monthlyRent: Number(u.monthly_rent) }));
+}
+
 /** The client's IPv4 from the optional `ipAddress` query (spec section 7), else the connection's address. */
 export function clientIp(queryIp: string | undefined, requestIp: string): string {
   if (queryIp && isIP(queryIp)) return queryIp;

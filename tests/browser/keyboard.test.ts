@@ -197,9 +197,10 @@ describe('keyboard-only journeys', () => {
       await tabTo(page, page.getByLabel('Or type your full name to sign'));
       await page.keyboard.type(signer.name);
       await activate(page, sign);
-      if (i < signers.length - 1) await expect.poll(() => page.getByText('signed', { exact: false }).allTextContents()).toContain(`${signer.name}: signed`);
+      if (i < signers.length - 1) await expect.poll(() => page.getByText('signed', { exact: false }).allTextContents(), { timeout: 20_000 }).toContain(`${signer.name}: signed`);
     }
-    await expect.poll(() => page.getByTestId('recertification-case').textContent()).toContain('Documents signed, awaiting approval');
+    // The last signature stamps the TIC (a PDF) before the stage changes: allow for a busy machine.
+    await expect.poll(() => page.getByTestId('recertification-case').textContent(), { timeout: 20_000 }).toContain('Documents signed, awaiting approval');
     expect(await pointerEvents(page)).toBe(0);
   }, 180_000);
 });

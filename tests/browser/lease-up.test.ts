@@ -2,11 +2,13 @@
  * Browser test of the whole lease-up path in Chromium against the real stack: an applicant applies
  * and follows the timeline; the manager takes the application through appointment, unit offer, income
  * certification and lease signing; the applicant sees each step change and signs on a signature pad.
+ * At every step both pages say in one sentence whose move it is (issue 15), no page logs a console
+ * error, and the success toast passes colour contrast.
  */
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, toastContrastViolations, watchConsoleErrors } from '../helpers/browser';
 import { demoAccount, startStack, type Stack } from '../helpers/stack';
 
 const ARTIFACTS = new URL('../.artifacts/browser/', import.meta.url);
@@ -15,6 +17,7 @@ const STEP_TIMEOUT_MS = 20_000;
 let browser: Browser;
 let stack: Stack;
 const contexts: BrowserContext[] = [];
+const consoleErrors: string[][] = [];
 
 beforeAll(async () => {
   stack = await startStack({ listen: true });
@@ -28,10 +31,12 @@ afterAll(async () => {
 });
 
 async function newPage(label: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'en-US' });
+  // bypassCSP: the toast's contrast is checked with axe, added to the page as a script.
+  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'en-US', bypassCSP: true });
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  consoleErrors.push(watchConsoleErrors(page));
   onTestFailed(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: new URL(`lease-up-${label}-${Date.now()}.png`, ARTIFACTS).pathname, fullPage: true }).catch(() => undefined);
@@ -81,6 +86,24 @@ async function act(page: Page, action: string, fill?: (dialog: ReturnType<Page['
   else await page.getByRole('button', { name: action, exact: true }).waitFor({ state: 'detached' });
 }
 
+/** Reloads until the page's whose-move sentence reads `sentence` (the other side may just have acted). */
+async function expectMove(page: Page, sentence: string): Promise<void> {
+  const move = page.getByTestId('whose-move');
+  await move.waitFor();
+  for (let attempt = 0; (await move.textContent()) !== sentence; attempt++) {
+    if (attempt >= 10) throw new Error(`the page never said "${sentence}"; it says "${await move.textContent()}"`);
+    await page.waitForTimeout(300);
+    await page.reload();
+    await move.waitFor();
+  }
+}
+
+/** Both pages' sentences at one step of the path. */
+async function expectMoves(applicant: Page, forApplicant: string, manager: Page, forManager: string): Promise<void> {
+  await expectMove(applicant, forApplicant);
+  await expectMove(manager, forManager);
+}
+
 async function drawSignature(page: Page): Promise<void> {
   const box = (await page.getByTestId('lease-up-signature').boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + 100);
@@ -109,29 +132,65 @@ describe('lease-up in the browser', () => {
     await applicant.waitForURL(/\/myApplications\/[^/]+$/);
     const applicationUrl = new URL(applicant.url()).pathname;
     await expectStep(applicant, 'Documentation review');
-    await act(applicant, 'Submit profile');
+    // The screening consent step is not skipped before the manager could ask for it.
+    await applicant.getByRole('region', { name: 'Timeline' }).locator('li', { hasText: 'Screening consent' }).getByText('Only if needed').waitFor();
 
     const manager = await newPage('manager');
     await signIn(manager, 'Manager');
     await manager.goto(applicationUrl);
     await expectStep(manager, 'Documentation review');
+    await expectMoves(
+      applicant, 'Waiting for you: submit your profile to this application',
+      manager, "Waiting for the applicant: submit their profile to this application ('Mark as complete' is offered once they have)",
+    );
+    await act(applicant, 'Submit profile');
+    // The success toast is readable (axe colour contrast) and leaves the header's buttons uncovered.
+    await applicant.getByText('The application was updated.').first().waitFor();
+    expect(await toastContrastViolations(applicant)).toEqual([]);
+    const toastBox = (await applicant.locator('[data-sonner-toast]').first().boundingBox())!;
+    const headerBox = (await applicant.locator('.site-header').boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+    await expectMoves(
+      applicant, 'Waiting for the manager: review your documents',
+      manager, "Waiting for you: review the household's documents and mark them complete",
+    );
     await act(manager, 'Mark as complete');
     await expectStep(applicant, 'Decision');
+    await expectMoves(applicant, 'Waiting for the manager: offer you appointment times', manager, 'Waiting for you: offer appointment times');
 
     const slot = new Date(Date.now() + 3 * 86_400_000);
     const local = `${slot.getFullYear()}-${String(slot.getMonth() + 1).padStart(2, '0')}-${String(slot.getDate()).padStart(2, '0')}T10:30`;
     await act(manager, 'Proceed to appointment scheduling', (d) => d.getByLabel('Appointment time 1').fill(local));
     await expectStep(applicant, 'Appointment scheduling');
+    await expectMoves(
+      applicant, 'Waiting for you: choose one of the appointment times',
+      manager, 'Waiting for the applicant: choose one of the appointment times you offered',
+    );
     await act(applicant, 'Schedule appointment', (d) => d.getByRole('radio').first().check());
     await expectStep(applicant, 'Screening');
     await applicant.getByTestId('appointment').waitFor();
+    // Times read without seconds.
+    expect(await applicant.getByTestId('appointment').textContent()).toMatch(/10:30\sAM$/);
 
     await expectStep(manager, 'Screening');
+    await expectMoves(applicant, 'Waiting for the manager: offer you a unit', manager, 'Waiting for you: offer a unit');
     await act(manager, 'Offer a unit', async (d) => {
       await d.getByRole('checkbox').first().check();
       await d.getByRole('checkbox').nth(1).check();
     }, true);
     await expectStep(applicant, 'Unit offer');
+    await expectMoves(applicant, 'Waiting for you: respond to the unit offer', manager, 'Waiting for the applicant: respond to the unit offer');
+    // The dashboard names the opportunity the offer is from.
+    const opportunityName = (await applicant.getByRole('heading', { level: 1 }).textContent())!.replace('Application details: ', '');
+    await applicant.goto('/dashboard');
+    await expect.poll(() => applicant.getByTestId('action-items').textContent()).toContain(`Application to ${opportunityName}: respond to the unit offer`);
+    await applicant.goto(applicationUrl);
+    // The two units offered are not offered again; the rent reads as money.
+    await manager.getByRole('button', { name: 'Offer a unit', exact: true }).click();
+    const offerDialog = manager.getByRole('dialog');
+    await offerDialog.getByText(/Unit 5C, 2 bedrooms, \$\d,\d{3} a month/).waitFor();
+    expect(await offerDialog.getByRole('checkbox').count()).toBe(1);
+    await offerDialog.getByRole('button', { name: 'Cancel' }).click();
     await act(applicant, 'Answer the unit offer', async (d) => {
       await d.getByRole('radio', { name: /Unit 2A/ }).check();
       await d.getByRole('radio', { name: 'Accept this unit' }).check();
@@ -143,9 +202,21 @@ describe('lease-up in the browser', () => {
     // The manager's page was loaded before the applicant answered: reload to see the new actions.
     await manager.reload();
     await expectStep(manager, 'Unit offer');
+    await expectMoves(
+      applicant, 'Waiting for the manager: confirm the unit you accepted',
+      manager, 'Waiting for you: confirm the unit the household accepted',
+    );
     await act(manager, 'Proceed with the unit offer');
+    await expectMoves(
+      applicant, 'Waiting for the manager: prepare your income certification (TIC)',
+      manager, 'Waiting for you: generate the income certification (TIC)',
+    );
     await act(manager, 'Generate income certification (TIC)', undefined, true);
     await expectStep(applicant, 'Income certification');
+    await expectMoves(
+      applicant, 'Waiting for you: sign the income certification (TIC)',
+      manager, 'Waiting for the applicant: sign the income certification (TIC)',
+    );
     // The head of household signs, then each adult member (the spouse, drawn in the same session).
     await act(applicant, 'Sign the income certification (TIC)', async (d) => {
       await d.getByText('Signing for: Amina Rahman').waitFor();
@@ -157,15 +228,20 @@ describe('lease-up in the browser', () => {
     });
     await applicant.getByRole('button', { name: /View income certification \(signed\)/ }).waitFor();
 
-    await manager.reload();
+    await expectMoves(
+      applicant, 'Waiting for the manager: approve your signed income certification',
+      manager, 'Waiting for you: approve the signed income certification',
+    );
     await act(manager, 'Approve income certification');
     await expectStep(applicant, 'Lease signing');
+    await expectMoves(applicant, 'Waiting for you: sign the lease letter', manager, 'Waiting for the applicant: sign the lease letter');
     await act(applicant, 'Sign the lease letter', () => drawSignature(applicant));
-    await manager.reload();
+    await expectMoves(applicant, 'Waiting for the manager: complete the lease signing', manager, 'Waiting for you: complete the lease signing');
     await act(manager, 'Complete lease signing');
 
-    await applicant.reload();
-    await applicant.getByText('Ended', { exact: true }).first().waitFor();
+    await expectMoves(applicant, 'Lease signed: welcome home', manager, 'Lease signed: the household is housed');
+    // A housed household's application ends as "Lease signed", not "Ended".
+    await applicant.getByText('Lease signed', { exact: true }).first().waitFor();
     const steps = applicant.getByRole('region', { name: 'Timeline' }).locator('li');
     expect(await applicant.getByRole('region', { name: 'Timeline' }).locator('li[aria-current="step"]').count()).toBe(0);
     expect(await steps.count()).toBe(11);
@@ -184,5 +260,7 @@ describe('lease-up in the browser', () => {
     await applicant.getByRole('heading', { level: 1, name: 'My favourites' }).waitFor();
     // The list arrives after the heading (its query resolves after the page's first paint).
     await expect.poll(() => applicant.getByRole('listitem').filter({ has: applicant.getByRole('heading', { level: 2 }) }).count()).toBe(1);
+    // Nothing went wrong, so no page of the journey logged a console error.
+    expect(consoleErrors.flat()).toEqual([]);
   }, 240_000);
 });

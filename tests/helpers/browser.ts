@@ -62,3 +62,28 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.page-loading, .loading, [aria-busy="true"]') && document.querySelector('main')?.textContent?.trim());
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
+
+/**
+ * Every console error and uncaught exception of a page, as it happens (issue 15: no page of a journey
+ * logs an error when nothing is wrong; a failed request, a 404 included, is logged by the browser as
+ * one). Check the list is empty at the end of the journey.
+ */
+export function watchConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${new URL(page.url()).pathname}: ${message.text()} ${message.location().url ?? ''}`.trim());
+  });
+  page.on('pageerror', (error) => errors.push(`${new URL(page.url()).pathname}: ${error.message}`));
+  return errors;
+}
+
+/** The color-contrast problems axe finds in the toasts on screen (the page's other checks leave them out). */
+export async function toastContrastViolations(page: Page): Promise<string[]> {
+  const axe = (await import('axe-core')).default;
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
+  return page.evaluate(async () => {
+    const run = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe.run;
+    const result = await run({ include: [['[data-sonner-toaster]']] }, { runOnly: ['color-contrast'] });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary ?? ''}`));
+  });
+}

@@ -19,6 +19,7 @@ import * as payStubDates from './2026-11-23T0610-pay-stub-dates';
 import * as listIndexes from './2026-11-24T0100-list-indexes';
 import * as support from './2026-11-24T0500-support';
 import * as supportKeyIndexes from './2026-11-24T0700-support-key-indexes';
+import * as heldUnitIndex from './2026-11-25T0500-held-unit-index';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0500-support': support,
   '2026-11-24T0600-signed-letters': signedLetters,
   '2026-11-24T0700-support-key-indexes': supportKeyIndexes,
+  '2026-11-25T0500-held-unit-index': heldUnitIndex,
 };

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ImpersonationAuditEntry } from '../lib/domain';
-import { localeTag } from '../i18n';
+import { formatDateTime } from '../lib/format';
 
-const formatTime = (iso: string) => new Intl.DateTimeFormat(localeTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const formatTime = (iso: string) => formatDateTime(iso);
 
 /** Who acted, for whom, what they did and when (used by the household's settings and the admin). */
 export function AuditTable({ rows, caption, showFor = false }: { rows: ImpersonationAuditEntry[]; caption: string; showFor?: boolean }) {

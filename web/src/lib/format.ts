@@ -12,6 +12,15 @@ export function formatDate(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat(localeTag(), { dateStyle: 'medium', ...(day ? { timeZone: 'UTC' } : {}) }).format(date);
 }
 
+/** A moment with its time of day, hours and minutes only (no seconds): "Dec 3, 2026, 10:30 AM". */
+export function formatDateTime(iso: string | null | undefined, dateStyle: 'medium' | 'full' = 'medium'): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(localeTag(), { dateStyle, timeStyle: 'short' }).format(date);
+}
+
+/** Whole dollars with the reader's grouping ("$1,200"), the one way money is written on every page. */
 export function formatMoney(amount: number): string {
   return new Intl.NumberFormat(localeTag(), { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(amount);
 }

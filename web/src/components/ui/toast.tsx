@@ -1,4 +1,22 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+
+/** Text colours of the rich toasts, each at least 4.5:1 on sonner's light backgrounds. */
+const RICH_TEXT = { '--success-text': '#0b5d28', '--error-text': '#a4161a', '--info-text': '#0b4a8f', '--warning-text': '#7a4a00' };
+
+/** Where the page's header ends (it wraps on narrow screens), kept current while toasts are in use. */
+function useHeaderBottom(active: boolean): number {
+  const [bottom, setBottom] = useState(16);
+  useEffect(() => {
+    const header = active ? document.querySelector('.site-header') : null;
+    if (!header) return;
+    const measure = () => setBottom(Math.max(16, Math.ceil(header.getBoundingClientRect().height) + 8));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [active]);
+  return bottom;
+}
 import { useTranslation } from 'react-i18next';
 
 /** Spec sections 2 and 9: toasts appear top right and close after 3000 ms. */
@@ -48,6 +66,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       mountToaster = null;
     };
   }, []);
+  const top = useHeaderBottom(needed);
   return (
     <>
       {children}
@@ -59,8 +78,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             closeButton
             richColors
             containerAriaLabel={t('toast.region')}
-            // Readable for everyone, and it follows the font-size setting (styles.css --fs-*).
-            toastOptions={{ style: { fontSize: 'var(--fs-16)' } }}
+            // Below the header, so a toast never covers its buttons (issue 15).
+            offset={{ top, right: 16 }}
+            mobileOffset={{ top, right: 16, left: 16 }}
+            // Readable for everyone, and it follows the font-size setting (styles.css --fs-*); sonner's
+            // rich colours darkened to pass 4.5:1 on their pale backgrounds (its green is 4.25:1).
+            toastOptions={{ style: { fontSize: 'var(--fs-16)', ...RICH_TEXT } as CSSProperties }}
           />
           <Flush />
         </Suspense>

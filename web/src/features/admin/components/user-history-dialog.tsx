@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { Loading } from '../../../components/ui/status-message';
-import { localeTag } from '../../../i18n';
+import { formatDateTime } from '../../../lib/format';
 import type { AdminUserRow } from '../../../lib/domain';
 import { AuditTable } from '../../../components/audit-table';
 import { useActionsFor, useUserChanges } from '../api/admin';
 
-const formatTime = (iso: string) => new Intl.DateTimeFormat(localeTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const formatTime = (iso: string) => formatDateTime(iso);
 
 /** One user's history for admins: each change an admin made, and every action taken while someone acted for them. */
 export function UserHistoryDialog({ user, onClose }: { user: AdminUserRow | null; onClose: () => void }) {

@@ -6,6 +6,7 @@ import { DOCUMENT_TYPES } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/validation-text';
 import { useDocuments, type DocumentFilters } from '../api/documents';
 import { DocumentActions } from '../components/document-actions';
+import { formatDate } from '../../../lib/format';
 
 /** `/myDocument` (spec section 2): the household's documents with search and filters, preview and delete. */
 export function MyDocumentsRoute() {
@@ -69,7 +70,7 @@ export function MyDocumentsRoute() {
                   <td>{d.fileName} ({d.fileType})</td>
                   <td>{t(`lookups:documentType.${d.documentTypeName}` as never)}</td>
                   <td>{d.houseHoldMemberName ?? '—'}</td>
-                  <td>{d.uploadDate ? new Date(d.uploadDate).toLocaleDateString() : '—'}</td>
+                  <td>{d.uploadDate ? formatDate(d.uploadDate) : '—'}</td>
                   <td>{t(`mydocument:statuses.${d.status}`)}</td>
                   <td>{d.rejectedByManager ? t('mydocument:rejected', { reason: d.rejectionReason ?? '' }) : d.needsReview ? t('mydocument:needsReview') : '—'}</td>
                   <td>{d.discrepancyReason ?? d.reviewReason ?? '—'}</td>

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast';
 import type { ApplicationDetail } from '../../../lib/domain';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { openLetter } from '../api/letters';
 import { useLeaseUpLabels } from './labels';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso, 'full');
 
 /**
  * What the application holds now, from the workflow's view: documents asked for, the appointment,
@@ -37,7 +37,7 @@ export function ApplicationProgress({ application: a }: { application: Applicati
       ) : null}
       {a.viewerRole === 'manager' ? (
         <p>
-          {t('progress.household', { size: a.householdSize, income: a.householdIncome.toLocaleString() })}{' '}
+          {t('progress.household', { size: a.householdSize, income: formatMoney(a.householdIncome) })}{' '}
           {a.incomeFit ? <strong>{t(`progress.fit.${a.incomeFit}`)}</strong> : null}
         </p>
       ) : null}

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { useErrorText } from '../../../lib/errors';
 import { useSession } from '../../auth/hooks/use-session';
 import { CaseSupport } from '../../../components/case-support';
+import { WhoseMoveSentence } from '../../../components/whose-move';
 import { useApplication } from '../api/get-application';
 import { ActionPanel } from '../components/action-panel';
 import { ApplicationInfo } from '../components/application-info';
@@ -39,14 +40,17 @@ export function ApplicationRoute() {
       ) : query.isError ? (
         <LoadError title={t('detail.loadError')} detail={errorText(query.error)} onRetry={() => void query.refetch()} />
       ) : (
-        <div className="detail-grid">
-          <ApplicationInfo application={query.data} />
-          <LotteryPlace application={query.data} />
-          <ActionPanel application={query.data} />
-          <ApplicationProgress application={query.data} />
-          <Timeline entries={query.data.timeline} />
-          {isManager ? null : <CaseSupport kind="lease_up" caseId={query.data.applicationId} />}
-        </div>
+        <>
+          <WhoseMoveSentence kind="lease_up" viewer={isManager ? 'manager' : 'person'} status={query.data.status} pendingTasks={query.data.pendingTasks} />
+          <div className="detail-grid">
+            <ApplicationInfo application={query.data} />
+            <LotteryPlace application={query.data} />
+            <ActionPanel application={query.data} />
+            <ApplicationProgress application={query.data} />
+            <Timeline entries={query.data.timeline} />
+            {isManager ? null : <CaseSupport kind="lease_up" caseId={query.data.applicationId} />}
+          </div>
+        </>
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { IncomeForm } from './income-form';
 import { SpecialIncomeForm } from './special-income-form';
 import { YesNoQuestion } from './yes-no-question';
 import { useFailureText } from './failure-text';
+import { formatMoney } from '../../../lib/format';
 
 export function IncomeTab({ householdId, hasIncome, members }: { householdId: string; hasIncome: boolean | null; members: MemberView[] }) {
   const { t } = useTranslation(['profile', 'lookups']);
@@ -24,7 +25,7 @@ export function IncomeTab({ householdId, hasIncome, members }: { householdId: st
         {entries.map((i) => (
           <li key={i.id}>
             {i.memberName}: {t(`lookups:incomeType.${i.incomeType}` as never)} — {i.amount} ({t(`lookups:payFrequency.${i.frequency}` as never)}) ·{' '}
-            {t('profile:income.annual', { amount: i.annualAmount.toLocaleString() })}{' '}
+            {t('profile:income.annual', { amount: formatMoney(i.annualAmount) })}{' '}
             <button type="button" className="button button-secondary" onClick={() => setEditing(i.id)}>{t('profile:form.edit')}</button>{' '}
             <button type="button" className="button button-secondary" onClick={() => remove.mutate(i.id)}>{t('profile:form.delete')}</button>
             {editing === i.id ? <IncomeForm members={members} entry={i} onDone={() => setEditing(null)} /> : null}

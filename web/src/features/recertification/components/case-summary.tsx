@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { RecertificationCase } from '../../../lib/domain';
+import { formatDate } from '../../../lib/format';
 
-/** The recertification case of spec section 3, as a definition list. */
-export function CaseSummary({ c }: { c: RecertificationCase }) {
-  const { t, i18n } = useTranslation('recertification');
-  const date = (iso: string) => new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso).toLocaleDateString(i18n.language);
+/**
+ * The recertification case of spec section 3, as a definition list. The next step is written to the
+ * tenant, so the manager's page leaves it out (its whose-move sentence says what the case waits for).
+ */
+export function CaseSummary({ c, viewer = 'person' }: { c: RecertificationCase; viewer?: 'person' | 'manager' }) {
+  const { t } = useTranslation('recertification');
+  const date = formatDate;
   const rows: [string, string][] = [
     [t('case.address'), c.address],
     [t('case.unitNumber'), c.unitNumber],
@@ -16,7 +20,7 @@ export function CaseSummary({ c }: { c: RecertificationCase }) {
     [t('case.stage'), t(`stage.${c.stage}`)],
     [t('case.daysRemaining'), String(c.daysRemaining)],
     [t('case.lastUpdated'), date(c.lastUpdated)],
-    [t('case.nextStep'), t(`nextStep.${c.nextStep}` as 'nextStep.none')],
+    ...(viewer === 'person' ? [[t('case.nextStep'), t(`nextStep.${c.nextStep}` as 'nextStep.none')] as [string, string]] : []),
     [t('case.incomeBand'), c.incomeBand ? t('band.value', { band: t(`band.${c.incomeBand.band}`), percent: c.incomeBand.amiPercent }) : t('band.unknown')],
   ];
   return (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
@@ -9,6 +10,7 @@ import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/errors';
 import type { RecertManagerAction, RecertificationCase } from '../../../lib/domain';
 import { CaseSummary } from '../components/case-summary';
+import { WhoseMoveSentence } from '../../../components/whose-move';
 
 /** /manager/recertification/:caseId: the manager reviews a case, generates the TIC, approves or returns it. */
 export function ManagerRecertificationRoute() {
@@ -38,10 +40,16 @@ export function ManagerRecertificationRoute() {
   const reasonList = reasons.split('\n').map((r) => r.trim()).filter(Boolean);
   return (
     <div className="page">
+      <p>
+        <Link className="back-link" to={paths.manager.tasks.getHref()}>
+          ← {t('manager.backToInbox')}
+        </Link>
+      </p>
       <h1>{t('manager.title')}</h1>
+      <WhoseMoveSentence kind="recertification" viewer="manager" status={c.status} pendingTasks={c.view.pendingTasks} />
       {c.status === 'expired' ? <p className="notice">{t('manager.expired')}</p> : null}
       <section className="panel">
-        <CaseSummary c={c} />
+        <CaseSummary c={c} viewer="manager" />
         <ul>
           {c.view.signers.map((s) => (
             <li key={s.id}>

@@ -11,6 +11,7 @@ import { ReportChange } from '../components/report-change';
 import { ChoicePanel } from '../components/choice-panel';
 import { SignPanel } from '../components/sign-panel';
 import { CaseSupport } from '../../../components/case-support';
+import { WhoseMoveSentence } from '../../../components/whose-move';
 
 /** /recertification: the case, the confirm-or-update choice, documents, signing (spec sections 2-4). */
 export function RecertificationRoute() {
@@ -44,6 +45,7 @@ export function RecertificationRoute() {
   return (
     <div className="page">
       <h1>{t('title')}</h1>
+      <WhoseMoveSentence kind="recertification" viewer="person" status={c.status} pendingTasks={c.view.pendingTasks} />
       {c.status === 'completed' ? (
         <p className="notice notice-success" role="status" data-testid="recertification-approved">
           {t('approved')}

@@ -8,13 +8,15 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/errors';
 import type { RelocationView } from '../../../lib/domain';
+import { WhoseMoveSentence } from '../../../components/whose-move';
+import { formatDate } from '../../../lib/format';
 
 type Step = 'offer-unit' | 'confirm-move' | 'extend' | 'confirm-return';
 
 /** /manager/relocation/:id: offer a temporary unit, confirm the move, extend, confirm the return. */
 export function ManagerRelocationRoute() {
   const { id = '' } = useParams();
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   usePageTitle(t('relocation.manager.title'));
   const client = useQueryClient();
   const toast = useToast();
@@ -35,7 +37,7 @@ export function ManagerRelocationRoute() {
   if (query.isError) return <LoadError title={t('relocation.loadFailed')} detail={errorText(query.error)} onRetry={() => void query.refetch()} />;
   const r = query.data;
   const can = (a: string) => (r.availableActions.manager as string[]).includes(a);
-  const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  const day = formatDate;
   const field = (name: keyof typeof unit) => (
     <label className="field">
       <span>{t(`relocation.manager.${name}`)}</span>
@@ -45,6 +47,7 @@ export function ManagerRelocationRoute() {
   return (
     <div className="page">
       <h1>{t('relocation.manager.title')}</h1>
+      <WhoseMoveSentence kind="relocation" viewer="manager" status={r.status} pendingTasks={r.pendingTasks} />
       <section className="panel">
         <p>{t(`relocation.status.${r.status}`)}</p>
         {r.endsAt ? <p>{t('relocation.endsAt', { date: day(r.endsAt) })}</p> : null}

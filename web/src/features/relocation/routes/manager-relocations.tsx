@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/errors';
+import { formatDate } from '../../../lib/format';
 import type { RelocationStatus } from '../../../lib/domain';
 
 interface Row {
@@ -19,7 +20,7 @@ interface Row {
 
 /** /manager/relocations: the organisation's relocations and a form to start one for a tenant household. */
 export function ManagerRelocationsRoute() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   usePageTitle(t('relocation.manager.listTitle'));
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -59,7 +60,7 @@ export function ManagerRelocationsRoute() {
                 <Link to={paths.manager.relocation.getHref(r.relocationId)}>{r.householdName}</Link>
               </td>
               <td>{t(`relocation.status.${r.status}`)}</td>
-              <td>{r.endsAt ? new Date(r.endsAt).toLocaleDateString(i18n.language) : ''}</td>
+              <td>{r.endsAt ? formatDate(r.endsAt) : ''}</td>
             </tr>
           ))}
         </tbody>

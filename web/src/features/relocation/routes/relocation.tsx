@@ -7,10 +7,12 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { useErrorText } from '../../../lib/errors';
 import { useRelocation, useRelocationStep, type RelocationStep } from '../api/relocation';
 import { CaseSupport } from '../../../components/case-support';
+import { WhoseMoveSentence } from '../../../components/whose-move';
+import { formatDate, formatDateTime } from '../../../lib/format';
 
 /** /relocation: a temporary relocation of up to 6 months (spec sections 1, 2, 7, 9). */
 export function RelocationRoute() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   usePageTitle(t('relocation.title'));
   const query = useRelocation();
   const step = useRelocationStep();
@@ -21,8 +23,8 @@ export function RelocationRoute() {
   if (query.isPending) return <Loading />;
   if (query.isError) return <LoadError title={t('relocation.loadFailed')} detail={errorText(query.error)} onRetry={() => void query.refetch()} />;
   const r = query.data.relocation;
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'full', timeStyle: 'short' });
-  const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  const when = (iso: string) => formatDateTime(iso, 'full');
+  const day = formatDate;
   const run = (s: RelocationStep) =>
     step.mutate(s, { onSuccess: () => toast.showSuccess(t('relocation.saved')), onError: (error) => toast.showError(errorText(error)) });
   if (!r) {
@@ -38,6 +40,7 @@ export function RelocationRoute() {
   return (
     <div className="page">
       <h1>{t('relocation.title')}</h1>
+      <WhoseMoveSentence kind="relocation" viewer="person" status={r.status} pendingTasks={r.pendingTasks} />
       <section className="panel">
         <p data-testid="relocation-status">{t(`relocation.status.${r.status}`)}</p>
         {r.endsAt ? <p>{t('relocation.endsAt', { date: day(r.endsAt) })}</p> : null}

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../lib/format';
 import type { ActionForm } from './form-kit';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso, 'full');
 
 /** The household books (or moves) its appointment: one of the offered times still ahead. */
 export const ChooseAppointment: ActionForm = {
