@@ -75,19 +75,26 @@ export function guardTemporalCalls(connection: Connection, options: CallGuardOpt
   const raw = connection.workflowService;
   let deadUntil = 0;
   let probing: Promise<boolean> | null = null;
-  const alive = () =>
-    (probing ??= connection
-      .withDeadline(Date.now() + options.probeTimeoutMs, () => raw.getSystemInfo({}))
-      .then(
+  const probeOnce = async (): Promise<boolean> => {
+    for (let attempt = 0; attempt < MAX_PROBES; attempt++) {
+      const stall = measureStall();
+      const answered = await connection.withDeadline(Date.now() + options.probeTimeoutMs, () => raw.getSystemInfo({})).then(
         () => true,
-        () => {
-          deadUntil = Date.now() + options.probeTimeoutMs;
-          return false;
-        },
-      )
-      .finally(() => {
-        probing = null;
-      }));
+        () => false,
+      );
+      const stalledMs = stall.stop();
+      if (answered) return true;
+      // A deadline missed while this process itself was stalled (a long synchronous task, such as a
+      // letter rendered by an in-process worker) says nothing about Temporal: ask again.
+      if (stalledMs < options.probeTimeoutMs / 2) break;
+    }
+    deadUntil = Date.now() + options.probeTimeoutMs;
+    return false;
+  };
+  const alive = () =>
+    (probing ??= probeOnce().finally(() => {
+      probing = null;
+    }));
 
   const guarded: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(raw)) {
@@ -110,6 +117,33 @@ export function guardTemporalCalls(connection: Connection, options: CallGuardOpt
     };
   }
   (connection as { workflowService: unknown }).workflowService = guarded;
+}
+
+/** A stalled probe is asked again this many times in all before Temporal is called down. */
+const MAX_PROBES = 3;
+const STALL_TICK_MS = 25;
+
+/**
+ * How long this process's event loop was held up while a probe was out: the longest gap between
+ * ticks of a short timer, beyond the tick itself. Timers that are overdue fire in the order they were
+ * due, so the tick scheduled before a probe's deadline has recorded the stall by the time the
+ * missed deadline is seen.
+ */
+function measureStall(): { stop(): number } {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last - STALL_TICK_MS);
+    last = now;
+  }, STALL_TICK_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(longest, performance.now() - last - STALL_TICK_MS);
+    },
+  };
 }
 
 /**
