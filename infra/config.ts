@@ -118,8 +118,9 @@ export const ConfigSchema = z
     WORKER_TARGET_CPU_USAGE: z.coerce.number().min(0.1).max(1).default(1),
     /**
      * Most workflow tasks the worker runs at once (never more than it caches). Workflow tasks are
-     * CPU work on one thread: 8 kept a 2-core machine at the bare client's apply throughput, where
-     * 200 made them queue behind each other inside the worker (issue 11, `npm run bench`).
+     * CPU work on one thread; on the shared 2-core machine the bench's worker stopped taking workflow
+     * tasks under a burst of starts with 32 and with 200 slots, and finished every phase with 8
+     * (issue 11, `npm run bench`, tests/spec-coverage.md).
      */
     WORKER_WORKFLOW_TASK_SLOTS: z.coerce.number().int().min(2).max(1_000).default(8),
     /** Most activities (and, as many again, local activities) at once: mostly waiting on PostgreSQL, whose pool they share. */
