@@ -103,7 +103,8 @@ export const ConfigSchema = z
     WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(100_000).optional(),
     /**
      * The heap each cached workflow is budgeted (KiB): a fresh lease-up application weighs about
-     * 1.5 MiB (tests/helpers/worker-memory-probe.ts), one further along more.
+     * 1.0 MiB of heap (tests/helpers/worker-memory-probe.ts; 1.7 before the workflow entry loaded
+     * each type's module lazily), one further along more.
      */
     WORKER_CACHED_WORKFLOW_KB: z.coerce.number().int().min(16).max(65_536).default(2048),
     /** Heap kept aside from the cache for the SDK, the bundle and the largest replays (MiB). */
@@ -115,6 +116,15 @@ export const ConfigSchema = z
     WORKER_TARGET_MEMORY_USAGE: z.coerce.number().min(0.1).max(0.95).default(0.8),
     /** The same for CPU; 1 (default) never holds work back for CPU, so a busy shared machine still makes progress. */
     WORKER_TARGET_CPU_USAGE: z.coerce.number().min(0.1).max(1).default(1),
+    /**
+     * Most workflow tasks the worker runs at once (never more than it caches). Workflow tasks are
+     * CPU work on one thread; on the shared 2-core machine the bench's worker stopped taking workflow
+     * tasks under a burst of starts with 32 and with 200 slots, and finished every phase with 8
+     * (issue 11, `npm run bench`, tests/spec-coverage.md).
+     */
+    WORKER_WORKFLOW_TASK_SLOTS: z.coerce.number().int().min(2).max(1_000).default(8),
+    /** Most activities (and, as many again, local activities) at once: mostly waiting on PostgreSQL, whose pool they share. */
+    WORKER_ACTIVITY_TASK_SLOTS: z.coerce.number().int().min(1).max(1_000).default(16),
 
     WEB_DIST: z.string().default('web/dist'),
     /** Origin of the Temporal Web UI allowed to call the codec endpoint. */

@@ -4,7 +4,13 @@ import type { Config } from '../infra/config';
 
 export type WorkerSizingConfig = Pick<
   Config,
-  'WORKER_MAX_CACHED_WORKFLOWS' | 'WORKER_CACHED_WORKFLOW_KB' | 'WORKER_HEAP_RESERVE_MB' | 'WORKER_TARGET_MEMORY_USAGE' | 'WORKER_TARGET_CPU_USAGE'
+  | 'WORKER_MAX_CACHED_WORKFLOWS'
+  | 'WORKER_CACHED_WORKFLOW_KB'
+  | 'WORKER_HEAP_RESERVE_MB'
+  | 'WORKER_TARGET_MEMORY_USAGE'
+  | 'WORKER_TARGET_CPU_USAGE'
+  | 'WORKER_WORKFLOW_TASK_SLOTS'
+  | 'WORKER_ACTIVITY_TASK_SLOTS'
 >;
 
 const MiB = 1024 * 1024;
@@ -20,6 +26,9 @@ const MiB = 1024 * 1024;
  * - Workflow and activity task slots are handed out by the SDK's resource-based tuner: above the
  *   target share of the machine's (or the container's cgroup) memory no new task is taken until
  *   usage falls, so a burst queues on the Temporal server instead of exhausting the pod.
+ * - At most WORKER_WORKFLOW_TASK_SLOTS workflow tasks and WORKER_ACTIVITY_TASK_SLOTS activities at
+ *   once: more only queue inside the worker (one thread runs workflow code), where the server would
+ *   have handed them to whichever worker is free.
  */
 export function workerSizing(config: WorkerSizingConfig, heapLimitBytes = getHeapStatistics().heap_size_limit): Pick<WorkerOptions, 'maxCachedWorkflows' | 'tuner'> {
   const fit = Math.floor(((heapLimitBytes / MiB - config.WORKER_HEAP_RESERVE_MB) * 1024) / config.WORKER_CACHED_WORKFLOW_KB);
@@ -30,9 +39,9 @@ export function workerSizing(config: WorkerSizingConfig, heapLimitBytes = getHea
     tuner: {
       tunerOptions,
       // More workflow tasks at once than cached workflows would evict one to run another.
-      workflowTaskSlotOptions: { minimumSlots: 2, maximumSlots: Math.max(2, Math.min(maxCachedWorkflows, 200)) },
-      activityTaskSlotOptions: { minimumSlots: 1, maximumSlots: 200 },
-      localActivityTaskSlotOptions: { minimumSlots: 1, maximumSlots: 200 },
+      workflowTaskSlotOptions: { minimumSlots: 2, maximumSlots: Math.max(2, Math.min(maxCachedWorkflows, config.WORKER_WORKFLOW_TASK_SLOTS)) },
+      activityTaskSlotOptions: { minimumSlots: 1, maximumSlots: config.WORKER_ACTIVITY_TASK_SLOTS },
+      localActivityTaskSlotOptions: { minimumSlots: 1, maximumSlots: config.WORKER_ACTIVITY_TASK_SLOTS },
     },
   };
 }

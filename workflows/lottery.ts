@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ParentClosePolicy, continueAsNew, log, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
+import { ParentClosePolicy, continueAsNew, log, patched, proxyActivities, proxyLocalActivities, startChild, workflowInfo } from '@temporalio/workflow';
 import type { createActivities } from '../activities';
 import type { LotteryInputs, LotteryRole, LotteryView, StartLotteryInput } from '../domain/lottery';
 import { INVITATION_BATCH } from '../domain/lottery';
@@ -20,11 +20,17 @@ import {
   type LotteryState,
 } from '../domain/lottery.table';
 import { runCase, type CaseDefinition } from './case/run';
+import { LOTTERY_LOCAL_PROJECTION_PATCH } from './case/version';
 import { lotteryMessages } from './lottery.messages';
 
 type Activities = ReturnType<typeof createActivities>;
 
 const acts = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+});
+/** Projections in the workflow task that made the change (a row update; an action's answer may wait for it: a manager's, rare). */
+const localActs = proxyLocalActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
@@ -62,14 +68,14 @@ async function invite(s: LotteryState, at: string): Promise<void> {
   recordBatch(s, { invited: started.length, skipped: batch.skipped, waitlist: marked.waitlist }, at);
 }
 
-const lotteryCase: CaseDefinition<LotteryState, LotteryInputs, LotteryRole, LotteryView, never> = {
+const lotteryCase = (projectLocally: boolean): CaseDefinition<LotteryState, LotteryInputs, LotteryRole, LotteryView, never> => ({
   table: LOTTERY_TABLE,
   messages: lotteryMessages,
   finished: lotteryFinished,
   isFinal: isFinalLottery,
   view: lotteryView,
   fire: fireLotteryTimer,
-  project: (view) => acts.projectLottery(view),
+  project: (view) => (projectLocally ? localActs : acts).projectLottery(view),
   notify: (notice) => acts.sendNotice(notice),
   effects: {},
   work: (s) => {
@@ -83,7 +89,7 @@ const lotteryCase: CaseDefinition<LotteryState, LotteryInputs, LotteryRole, Lott
     if (next === 'invite') return (ctx) => invite(s, ctx.now);
     return null;
   },
-};
+});
 
 /**
  * One opportunity's lottery (issue 10): applications until the deadline, the draw, invitations in
@@ -92,7 +98,7 @@ const lotteryCase: CaseDefinition<LotteryState, LotteryInputs, LotteryRole, Lott
  */
 export async function lottery(input: StartLotteryInput, carried?: CarriedLotteryState): Promise<string> {
   const state = carried ? upgradeLotteryState(carried) : initialLotteryState(input, new Date(Date.now()).toISOString());
-  const s = await runCase(lotteryCase, state, {
+  const s = await runCase(lotteryCase(patched(LOTTERY_LOCAL_PROJECTION_PATCH)), state, {
     start: carried ? undefined : (st, ctx) => startLotteryTimers(st, ctx),
     continueAsNew: (st) => continueAsNew<typeof lottery>(input, st),
   });

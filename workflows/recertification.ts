@@ -14,7 +14,6 @@ import {
 } from '../domain/recertification.table';
 import { runCase, type CaseDefinition } from './case/run';
 import { CASE_KIT_PATCH, TIC_SIGNATURE_PATCH } from './case/version';
-import { recertificationV1 } from './legacy/v1/recertification';
 import { recertificationMessages } from './recertification.messages';
 
 type Activities = ReturnType<typeof createActivities>;
@@ -70,7 +69,8 @@ const recertificationCase: CaseDefinition<RecertState, RecertInputs, 'tenant' | 
  * expiry at the deadline (the manager can still complete late).
  */
 export async function recertification(input: StartRecertificationInput): Promise<string> {
-  if (!patched(CASE_KIT_PATCH)) return recertificationV1(input);
+  // Runs started before the case kit replay the frozen version-1 code, loaded only for them (memory per cached case).
+  if (!patched(CASE_KIT_PATCH)) return (await import(/* webpackMode: "eager" */ './legacy/v1/recertification')).recertificationV1(input);
   const s = await runCase(recertificationCase, initialRecertState(input, new Date(Date.now()).toISOString()), { start: startRecertTimers });
   log.info('recertification finished', { workflowId: workflowInfo().workflowId, stage: s.stage });
   return s.stage;

@@ -12,7 +12,6 @@ import {
 } from '../domain/relocation.table';
 import { runCase, type CaseDefinition } from './case/run';
 import { CASE_KIT_PATCH } from './case/version';
-import { relocationV1 } from './legacy/v1/relocation';
 import { relocationMessages } from './relocation.messages';
 
 type Activities = ReturnType<typeof createActivities>;
@@ -41,7 +40,8 @@ const relocationCase: CaseDefinition<RelocationState, RelocationInputs, 'tenant'
  * manager only, the return home, and escalation when the end passes.
  */
 export async function relocation(input: StartRelocationInput): Promise<string> {
-  if (!patched(CASE_KIT_PATCH)) return relocationV1(input);
+  // Runs started before the case kit replay the frozen version-1 code, loaded only for them (memory per cached case).
+  if (!patched(CASE_KIT_PATCH)) return (await import(/* webpackMode: "eager" */ './legacy/v1/relocation')).relocationV1(input);
   const s = await runCase(relocationCase, initialRelocationState(input, new Date(Date.now()).toISOString()));
   log.info('relocation finished', { workflowId: workflowInfo().workflowId, status: s.status });
   return s.status;

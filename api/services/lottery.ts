@@ -1,4 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { sql } from 'kysely';
 import {
   LOTTERY_TABLE,
   applicationsCloseAt,
@@ -23,7 +24,6 @@ import { lotteryMessages } from '../../workflows/lottery.messages';
 import { forbidden, notFound } from '../errors';
 import type { Session } from '../plugins/auth';
 import { readView, refusal, sendUpdate } from './cases';
-import { organizationOf } from './users';
 
 export interface LotteryDeps {
   db: Db;
@@ -115,19 +115,33 @@ export async function lotteryAccepting(db: Db, opportunityId: string, now = new 
 
 /** The opportunity's lottery, for a manager of the owning organisation (403 otherwise). */
 async function managedLottery(db: Db, session: Session, opportunityId: string) {
-  const [row, org] = await Promise.all([
-    db.selectFrom('opportunity_lotteries').select(['organization_id', 'view']).where('opportunity_id', '=', opportunityId).executeTakeFirst(),
-    organizationOf(db, session.userId),
-  ]);
+  // One round trip: the lottery's owner and view with the caller's organisation.
+  const row = await db
+    .selectFrom('opportunity_lotteries')
+    .select(['organization_id', 'view', sql<string | null>`(select organization_id from users where id = ${session.userId})`.as('caller_organization_id')])
+    .where('opportunity_id', '=', opportunityId)
+    .executeTakeFirst();
   if (!row) throw notFound();
-  if (session.role !== 'Manager' || !org || org !== row.organization_id) throw forbidden();
+  if (session.role !== 'Manager' || !row.caller_organization_id || row.caller_organization_id !== row.organization_id) throw forbidden();
   return { projected: (row.view as LotteryView | null) ?? null };
 }
 
-/** The lottery's view: its workflow's while it runs, the last projected one after (the cases' one read path). */
-export async function lotteryView(deps: LotteryDeps, session: Session, opportunityId: string): Promise<LotteryView> {
+/**
+ * The lottery's view as last projected (one query, no Temporal call). While it invites, the lottery
+ * workflow is busy starting cases and a Query waits behind that work (seconds at 1,000 invitations);
+ * its view is projected after every batch and every action, so the page's progress is at most one
+ * batch behind. Only a lottery not projected yet (just published) asks its workflow.
+ */
+export async function lotteryView(deps: LotteryDeps, session: Session, opportunityId: string, now = Date.now()): Promise<LotteryView> {
   const { projected } = await managedLottery(deps.db, session, opportunityId);
-  return readView(deps, { workflowId: lotteryWorkflowId, messages: lotteryMessages }, opportunityId, projected);
+  if (!projected) return readView(deps, { workflowId: lotteryWorkflowId, messages: lotteryMessages }, opportunityId, projected);
+  return withCurrentActions(projected, now);
+}
+
+/** The projection's actions as of now: the deadline may have passed since it was written (its timer closes the stage soon after). */
+function withCurrentActions(view: LotteryView, now: number): LotteryView {
+  if (!view.availableActions.manager.includes('ExtendDeadline') || Date.parse(applicationsCloseAt(view.deadline)) > now) return view;
+  return { ...view, availableActions: { manager: view.availableActions.manager.filter((a) => a !== 'ExtendDeadline') } };
 }
 
 /** One manager action on the lottery: one Update, refused by the workflow's table with the spec's message. */

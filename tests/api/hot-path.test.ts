@@ -5,7 +5,11 @@ import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../api/app';
 import { dataConverter } from '../../infra/temporal/connection';
 import { makeUser } from '../helpers/lease-up-users';
-import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
+import { lotteryWorkflowId } from '../../domain';
+import { seedDemoLottery } from '../../infra/seed-lottery';
+import { ensureLotteries } from '../../worker/lotteries';
+import { lotteryMessages } from '../../workflows/lottery.messages';
+import { demoAccount, eventually, signIn, startStack, type Stack } from '../helpers/stack';
 
 type Auth = { authorization: string; userId?: string };
 
@@ -118,6 +122,26 @@ describe('the hot path of an authenticated request', () => {
     expect(withdrawn.response.statusCode).toBe(200);
     expect(withdrawn.queries).toEqual(['SelectQueryNode']);
     expect(withdrawn.temporal).toEqual(['update']);
+  }, 120_000);
+
+  it("the manager's lottery view is read from its projection: one query, no Query to the busy workflow", async () => {
+    const org = await stack.db.selectFrom('users').select('organization_id as id').where('username', '=', demoAccount('Manager').username).executeTakeFirstOrThrow();
+    const applicant = await stack.db.selectFrom('users').select('id').where('username', '=', demoAccount('User').username).executeTakeFirstOrThrow();
+    await seedDemoLottery(stack.db, org.id!, applicant.id, new Date());
+    const opportunity = await stack.db.selectFrom('opportunities').select('id').where('name', '=', 'Mott Haven Lottery').executeTakeFirstOrThrow();
+    const url = `/api/OpportunityLottery/${opportunity.id}`;
+    // Not projected yet: the workflow answers (the one time the view is asked of it).
+    expect(await ensureLotteries(stack.db, stack.temporal, stack.config.TEMPORAL_TASK_QUEUE)).toBe(1);
+    // The deadline has passed: its timer closes applications and the closed view is projected.
+    await eventually(async () => (await stack.db.selectFrom('opportunity_lotteries').select('stage').where('opportunity_id', '=', opportunity.id).executeTakeFirst())?.stage === 'closed');
+    const viewed = await measured('GET', url, manager);
+    expect(viewed.response.statusCode).toBe(200);
+    expect(viewed.response.json().data).toMatchObject({ opportunityId: opportunity.id, stage: 'closed', availableActions: { manager: expect.arrayContaining(['Draw']) } });
+    expect(viewed.queries).toEqual(['SelectQueryNode']);
+    expect(viewed.temporal).toEqual([]);
+    // What the manager sees is what the workflow holds.
+    const live = await stack.temporal.workflow.getHandle(lotteryWorkflowId(opportunity.id)).query(lotteryMessages.getView);
+    expect(viewed.response.json().data).toEqual(JSON.parse(JSON.stringify(live)));
   }, 120_000);
 
   it('logout and deactivation stop a cached token at once, in this process', async () => {

@@ -14,11 +14,16 @@ describe('worker sizing (issue 11)', () => {
     expect(sized.maxCachedWorkflows).toBe(Math.floor(((560 - 128) * 1024) / 2048));
     expect(sized.tuner).toMatchObject({
       tunerOptions: { targetMemoryUsage: 0.8, targetCpuUsage: 1 },
-      workflowTaskSlotOptions: { minimumSlots: 2, maximumSlots: 200 },
+      workflowTaskSlotOptions: { minimumSlots: 2, maximumSlots: 8 },
+      activityTaskSlotOptions: { maximumSlots: 16 },
+      localActivityTaskSlotOptions: { maximumSlots: 16 },
     });
-    const small = workerSizing(config({ WORKER_CACHED_WORKFLOW_KB: '1024' }), 160 * MiB);
+    const small = workerSizing(config({ WORKER_CACHED_WORKFLOW_KB: '1024', WORKER_WORKFLOW_TASK_SLOTS: '64' }), 160 * MiB);
     expect(small.maxCachedWorkflows).toBe(32);
+    // Never more workflow tasks at once than cached workflows (one would evict another).
     expect(small.tuner).toMatchObject({ workflowTaskSlotOptions: { maximumSlots: 32 } });
+    expect(workerSizing(config({ WORKER_MAX_CACHED_WORKFLOWS: '3' }), 560 * MiB).tuner).toMatchObject({ workflowTaskSlotOptions: { maximumSlots: 3 } });
+    expect(workerSizing(config({ WORKER_ACTIVITY_TASK_SLOTS: '40' }), 560 * MiB).tuner).toMatchObject({ activityTaskSlotOptions: { maximumSlots: 40 }, localActivityTaskSlotOptions: { maximumSlots: 40 } });
     // A heap smaller than the reserve still runs (the SDK's minimum), and the variable wins when set.
     expect(workerSizing(config(), 64 * MiB).maxCachedWorkflows).toBe(2);
     expect(workerSizing(config({ WORKER_MAX_CACHED_WORKFLOWS: '5000', WORKER_TARGET_MEMORY_USAGE: '0.7' }), 560 * MiB)).toMatchObject({

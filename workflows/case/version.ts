@@ -21,3 +21,11 @@ export const TIC_SIGNATURE_PATCH = 'tic-signature-drawn';
  * their history records.
  */
 export const LOCAL_PROJECTION_PATCH = 'local-projection';
+
+/**
+ * Lottery runs started since this patch write their read model as local activities (issue 11): the
+ * manager's page reads the projection (a Query waited behind the invitations), so the view lands in
+ * the same workflow task as the change instead of one activity task and one workflow task later.
+ * Older runs keep the activities their history records.
+ */
+export const LOTTERY_LOCAL_PROJECTION_PATCH = 'lottery-local-projection';

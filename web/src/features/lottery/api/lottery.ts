@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { LotteryManagerAction, LotteryView } from '../../../lib/domain';
+import { applicationsCloseAt, type LotteryManagerAction, type LotteryView } from '../../../lib/domain';
 import { getAccessToken } from '../../../lib/session';
 
 export interface RankedRow {
@@ -18,14 +18,25 @@ export interface RankedRow {
 const base = (opportunityId: string) => `/OpportunityLottery/${encodeURIComponent(opportunityId)}`;
 export const lotteryKey = (opportunityId: string) => ['lottery', opportunityId] as const;
 
-/** The lottery as its workflow has it; refetched while a draw or invitations are under way (progress). */
+/**
+ * The lottery as last projected; refetched while a draw or invitations are under way (progress). An
+ * action answers with its workflow's newer view, which the projection may not hold yet: the newer
+ * version stays on the page.
+ */
 export function useLottery(opportunityId: string) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: lotteryKey(opportunityId),
-    queryFn: ({ signal }) => api.get<LotteryView>(base(opportunityId), { signal }),
+    queryFn: async ({ signal }) => {
+      const read = await api.get<LotteryView>(base(opportunityId), { signal });
+      const shown = client.getQueryData<LotteryView>(lotteryKey(opportunityId));
+      return shown && shown.version > read.version ? shown : read;
+    },
     refetchInterval: (query) => {
       const v = query.state.data;
-      return v && (v.stage === 'drawing' || (v.pendingInvitations > 0 && !v.paused)) ? 1000 : false;
+      if (v && (v.stage === 'drawing' || (v.pendingInvitations > 0 && !v.paused))) return 1000;
+      // Past the deadline, the workflow's timer is about to close applications.
+      return v?.stage === 'accepting' && Date.now() >= Date.parse(applicationsCloseAt(v.deadline)) ? 2000 : false;
     },
   });
 }
