@@ -128,6 +128,23 @@ describe.sequential('the manager\'s case file', () => {
     expect((await post(`${base}/documents/${tenantDoc.id}/review`, manager, { decision: 'accept' })).statusCode).toBe(404);
   });
 
+  it('a relocation has the same case file (no comparison: that is recertification\'s)', async () => {
+    const household = (await get('/api/Relocation/manager/households', manager)).json().data[0].householdId as string;
+    const started = await post('/api/Relocation/manager/start', manager, { householdId: household, reason: 'Boiler replacement' });
+    expect(started.statusCode).toBe(201);
+    const id = started.json().data.relocationId as string;
+    const file = await eventually(async () => {
+      const r = await get(`/api/CaseFile/relocation/${id}`, manager);
+      return r.statusCode === 200 && r.json().data;
+    });
+    expect(file).toMatchObject({ kind: 'relocation', householdId: household, changes: null, ami: { incomeFit: null } });
+    expect(file.members.length).toBeGreaterThan(0);
+    expect(file.documents.some((d: { documentType: string }) => d.documentType === 'pay_stub')).toBe(true);
+    expect((await get(`/api/CaseFile/relocation/${id}`, tenant)).statusCode).toBe(403);
+    expect((await get(`/api/CaseFile/relocation/${id}`, otherManager)).statusCode).toBe(403);
+    expect((await get(`/api/CaseFile/lease-up/${id}`, manager)).statusCode).toBe(404);
+  });
+
   it('the recertification review shows what changed since the last approved certification (two cycles)', async () => {
     const annual = (await get(`${RECERT}/status`, tenant)).json().data;
     const first = annual.caseId as string;
