@@ -16,6 +16,8 @@ const sharedFeatureModules = [
   'documents/api/documents',
   'profile/components/confirm-dialog',
   'profile/components/field-error',
+  // The manager's case file is one panel embedded in the lease-up, recertification and relocation pages (issue 12).
+  'case-file/components/case-file-panel',
 ];
 const escape = (text) => text.replaceAll('.', '\\.');
 const sharedPattern = sharedFeatureModules.map(escape).join('|');

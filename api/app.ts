@@ -47,6 +47,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { profileLockStatusRoutes } from './routes/profile-lock-status';
 import { recertificationRoutes } from './routes/recertification';
 import { supportTicketRoutes } from './routes/support-tickets';
+import { caseFileRoutes } from './routes/case-file';
 import { chatRoutes } from './routes/chat';
 import { relocationRoutes } from './routes/relocation';
 import { accessGrantRoutes } from './routes/access-grants';
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(redirectRoutes, { prefix: '/api/redirect' });
   await app.register(supportTicketRoutes, { prefix: '/api/SupportTicket' });
   await app.register(chatRoutes, { prefix: '/api/Chat' });
+  await app.register(caseFileRoutes, { prefix: '/api/CaseFile' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

@@ -10,13 +10,14 @@ import type { Db } from './db/database';
 export interface RotationReport {
   incomes: number;
   tenancies: number;
+  certifications: number;
   identifiers: number;
   files: number;
   filesChecked: number;
 }
 
 /** Income entries and declared tenancy incomes (cheap: the API runs it at start-up). */
-export async function resealIncomes(db: Db): Promise<{ incomes: number; tenancies: number }> {
+export async function resealIncomes(db: Db): Promise<{ incomes: number; tenancies: number; certifications: number }> {
   const cipher = dataCipher();
   const stale = (v: string | null) => !v || cipher.isStale(v);
   let incomes = 0;
@@ -42,7 +43,16 @@ export async function resealIncomes(db: Db): Promise<{ incomes: number; tenancie
       .execute();
     tenancies++;
   }
-  return { incomes, tenancies };
+  // What approved recertifications certified (issue 12 case file): incomes and assets, sealed.
+  let certifications = 0;
+  const records = await db.selectFrom('certification_records').select(['case_id', 'facts_sealed']).execute();
+  for (const r of records) {
+    const stored: unknown = JSON.parse(r.facts_sealed);
+    if (isSealedJson(stored) && !cipher.isStale(stored.$sealed)) continue;
+    await db.updateTable('certification_records').set({ facts_sealed: sealJson(openJson(stored)) }).where('case_id', '=', r.case_id).execute();
+    certifications++;
+  }
+  return { incomes, tenancies, certifications };
 }
 
 /** SSN, ITIN and alien registration numbers of household members. */
@@ -75,8 +85,8 @@ export async function resealFiles(blobs: EncryptingBlobStore): Promise<{ files: 
 }
 
 export async function rotateAll(db: Db, blobs: EncryptingBlobStore): Promise<RotationReport> {
-  const { incomes, tenancies } = await resealIncomes(db);
+  const { incomes, tenancies, certifications } = await resealIncomes(db);
   const identifiers = await resealIdentifiers(db);
   const { files, filesChecked } = await resealFiles(blobs);
-  return { incomes, tenancies, identifiers, files, filesChecked };
+  return { incomes, tenancies, certifications, identifiers, files, filesChecked };
 }

@@ -77,6 +77,10 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/OpportunityLottery/:opportunityId/ranked': ['Manager'],
   'GET /api/OpportunityLottery/:opportunityId/ranked.csv': ['Manager'],
   'POST /api/OpportunityLottery/:opportunityId/:action': ['Manager'],
+  // The manager's case file (issue 12): its organisation's managers only.
+  'GET /api/CaseFile/:kind/:caseId': ['Manager'],
+  'GET /api/CaseFile/:kind/:caseId/documents/:id/file': ['Manager'],
+  'POST /api/CaseFile/:kind/:caseId/documents/:id/review': ['Manager'],
 };
 
 describe('role x route matrix', () => {

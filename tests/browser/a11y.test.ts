@@ -25,7 +25,25 @@ type Viewer = 'out' | DemoRole;
 const RESIDENTS: Viewer[] = ['User', 'Tenant'];
 const EVERYONE: Viewer[] = ['User', 'Tenant', 'Manager', 'HousingAmbassador', 'Admin'];
 
-function routes(): { path: string; viewers: Viewer[] }[] {
+/** A page state beyond the page as loaded: its name in the table, and how to reach it. */
+interface PageState {
+  name: string;
+  reach(page: Page): Promise<void>;
+}
+
+/** The manager's case file (issue 12) with a document's rejection form open and its missing-reason message shown. */
+const REJECTING_A_DOCUMENT: PageState = {
+  name: 'case file: rejecting a document',
+  async reach(page) {
+    const item = page.getByTestId('case-file-document').first();
+    // The rejection form's toggle is the second expandable button (after the preview's), whatever the language.
+    await item.locator('button[aria-expanded]').nth(1).click();
+    await item.locator('form button[type="submit"]').click();
+    await item.getByRole('alert').waitFor();
+  },
+};
+
+function routes(): { path: string; viewers: Viewer[]; state?: PageState }[] {
   return [
     // Public pages: signed out and as every role (the public layout shows the signed-in state).
     { path: '/', viewers: ['out', ...EVERYONE] },
@@ -69,6 +87,7 @@ function routes(): { path: string; viewers: Viewer[] }[] {
     { path: '/profile', viewers: RESIDENTS },
     { path: '/myApplications', viewers: RESIDENTS },
     { path: `/myApplications/${ids.application}`, viewers: ['User', 'Manager'] },
+    { path: `/myApplications/${ids.application}`, viewers: ['Manager'], state: REJECTING_A_DOCUMENT },
     { path: '/relocation', viewers: RESIDENTS },
     { path: '/profile-setting', viewers: EVERYONE },
     { path: '/manager/tasks', viewers: ['Manager'] },
@@ -172,8 +191,9 @@ describe('axe on every route in four languages', () => {
           for (const route of routes().filter((r) => r.viewers.includes(viewer))) {
             await page.goto(route.path);
             await settled(page);
+            if (route.state) await route.state.reach(page);
             const pattern = (route.path.split('?')[0] ?? route.path).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}').replace(`/${ids.organization}/`, '/{organization}/');
-            const label = `${pattern} (${viewer === 'out' ? 'signed out' : viewer})`;
+            const label = `${pattern}${route.state ? ` [${route.state.name}]` : ''} (${viewer === 'out' ? 'signed out' : viewer})`;
             // A page that sent the visitor elsewhere would be audited under the wrong name.
             expect(new URL(page.url()).pathname, label).toBe(route.path.split('?')[0]);
             expect(await page.evaluate(() => document.documentElement.lang), label).toBe(language);

@@ -38,6 +38,8 @@ export async function openContext(browser: Browser, baseURL: string, options: { 
   const context = await browser.newContext({ baseURL, locale: 'en-US', bypassCSP: options.bypassCSP ?? false });
   await context.addInitScript(
     ({ language, storage }) => {
+      // Frames without storage of their own (a document previewed from a blob: URL) are left alone.
+      if (window !== window.top || !window.sessionStorage) return;
       if (sessionStorage.getItem('portal-test-init')) return;
       sessionStorage.setItem('portal-test-init', '1');
       if (language) localStorage.setItem('i18nextLng', language);

@@ -4,6 +4,8 @@ import { Worker } from '@temporalio/worker';
 import { inject } from 'vitest';
 import { createActivities } from '../../activities';
 import { S3BlobStore } from '../../infra/blobs';
+import { createKeyRing } from '../../infra/crypto';
+import { hasDataKeys, useDataKeys } from '../../infra/data-keys';
 import { seedDemoData } from '../../infra/seed';
 import { dataConverter } from '../../infra/temporal/connection';
 import { findTemporalTestServer } from '../setup/temporal-test-server';
@@ -16,6 +18,8 @@ import { HISTORY_FIXTURE_KEY } from './workflow-env';
  */
 export async function startTimeSkippingEnv() {
   const converter = dataConverter({ DATA_ENCRYPTION_KEY: HISTORY_FIXTURE_KEY });
+  // Activities seal what they store (an approved recertification's record), as the real worker does.
+  if (!hasDataKeys()) useDataKeys(createKeyRing(HISTORY_FIXTURE_KEY));
   const env = await TestWorkflowEnvironment.createTimeSkipping({
     server: { executable: { type: 'existing-path', path: await findTemporalTestServer() } },
     client: { dataConverter: converter },

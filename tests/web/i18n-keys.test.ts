@@ -19,6 +19,8 @@ const LOCALES_DIR = fileURLToPath(new URL('../../web/src/i18n/locales', import.m
 const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   // "No" (the email-verified column's answer) is the same word in Spanish.
   'ambassador:users.no': ['es'],
+  // The case file's "No" (student, disability) likewise.
+  'caseFile:no': ['es'],
 };
 
 type Tree = { [key: string]: string | Tree };

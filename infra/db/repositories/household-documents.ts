@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../database';
 import { refreshCompletion } from './profile-completion';
 
@@ -8,6 +9,10 @@ export interface DocumentReview {
   needsReview?: boolean;
   /** Shown to the household in My Documents and on the application when rejected. */
   reason?: string | null;
+  /** Accepted by the manager (the case file); any other review takes an acceptance back. */
+  accepted?: boolean;
+  /** The manager who reviewed, when known (the workflow's RejectDocuments names none). */
+  reviewedBy?: string | null;
 }
 
 /**
@@ -25,6 +30,9 @@ export async function reviewDocuments(db: Db, householdId: string, reviews: Docu
         rejected_by_manager: review.rejected,
         ...(review.needsReview === undefined ? {} : { needs_review: review.needsReview }),
         rejection_reason: review.rejected ? (review.reason ?? null) : null,
+        // Accepting again keeps the first acceptance's time (the same review changes nothing).
+        accepted_at: review.accepted && !review.rejected ? sql<Date>`coalesce(accepted_at, now())` : null,
+        ...(review.reviewedBy === undefined ? {} : { reviewed_by: review.reviewedBy, reviewed_at: new Date() }),
       })
       .where('id', '=', review.documentId)
       .where('household_id', '=', householdId)

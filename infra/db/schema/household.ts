@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string, string>;
 /** numeric columns come back as strings from pg; written as numbers. */
 type Numeric = ColumnType<string, number | string, number | string>;
@@ -107,6 +108,19 @@ export interface HouseholdDocumentTable {
   is_tenant_signed: Generated<boolean>;
   /** Pay stubs only: the pay date printed on the stub (YYYY-MM-DD), for the last-6-consecutive rule. */
   pay_date: string | null;
+  /** Accepted by a manager (issue 12 case file); null while pending, rejected or flagged. */
+  accepted_at: NullableTimestamp;
+  reviewed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_at: NullableTimestamp;
+}
+
+/** The facts of an approved recertification (sealed: they hold incomes), to show the next cycle what changed. */
+export interface CertificationRecordTable {
+  case_id: string;
+  household_id: string;
+  approved_at: Timestamp;
+  facts_sealed: string;
+  recorded_at: Generated<Date>;
 }
 
 export interface LookupTable {
@@ -123,5 +137,6 @@ export interface HouseholdTables {
   household_profiles: HouseholdProfileTable;
   rental_assistance: RentalAssistanceTable;
   household_documents: HouseholdDocumentTable;
+  certification_records: CertificationRecordTable;
   lookups: LookupTable;
 }

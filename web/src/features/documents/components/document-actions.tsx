@@ -20,6 +20,9 @@ export function DocumentActions({ document: d, onProblem }: { document: Uploaded
   const [answering, setAnswering] = useState(false);
   const [reason, setReason] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  // A new pay stub carries its pay date (spec section 5: the last 6 consecutive).
+  const [payDate, setPayDate] = useState('');
+  const isPayStub = d.documentTypeName === 'pay_stub';
   const [reasonError, setReasonError] = useState<string | undefined>();
   const refresh = () => client.invalidateQueries({ queryKey: ['household'] });
   const run = async (work: () => Promise<unknown>, failed: string) => {
@@ -41,7 +44,7 @@ export function DocumentActions({ document: d, onProblem }: { document: Uploaded
     setReasonError(undefined);
     const ok = await run(
       () => (file
-        ? uploadDocument({ documentType: d.documentTypeName, memberId: d.houseHoldMemberId, incomeId: d.householdIncomeId, replacesDocumentId: d.id, reason }, [file])
+        ? uploadDocument({ documentType: d.documentTypeName, memberId: d.houseHoldMemberId, incomeId: d.householdIncomeId, replacesDocumentId: d.id, reason, ...(isPayStub && payDate ? { payDates: payDate } : {}) }, [file])
         : api.put('/Document/DocumentReviewReason', checked.data)),
       t('answerFailed'),
     );
@@ -66,6 +69,12 @@ export function DocumentActions({ document: d, onProblem }: { document: Uploaded
             <label htmlFor={`file-${d.id}`}>{t('newFile')}</label>
             <input id={`file-${d.id}`} type="file" accept="application/pdf,image/jpeg,image/png,image/heic,image/tiff" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
           </div>
+          {isPayStub && file ? (
+            <div className="field">
+              <label htmlFor={`pay-date-${d.id}`}>{t('payDate')}</label>
+              <input id={`pay-date-${d.id}`} type="date" value={payDate} onChange={(e) => setPayDate(e.target.value)} />
+            </div>
+          ) : null}
           <button type="submit" className="button button-primary">{t('send')}</button>
         </form>
       ) : null}

@@ -13,6 +13,8 @@ import { ApplicationInfo } from '../components/application-info';
 import { ApplicationProgress } from '../components/application-progress';
 import { LotteryPlace } from '../components/lottery-place';
 import { Timeline } from '../components/timeline';
+import { CaseFilePanel } from '../../case-file/components/case-file-panel';
+import { DocumentsToFix } from '../components/documents-to-fix';
 
 /** /myApplications/:id for the applicant and the organisation's manager alike (viewerRole decides). */
 export function ApplicationRoute() {
@@ -48,8 +50,10 @@ export function ApplicationRoute() {
             <ActionPanel application={query.data} />
             <ApplicationProgress application={query.data} />
             <Timeline entries={query.data.timeline} />
+            {isManager ? null : <DocumentsToFix />}
             {isManager ? null : <CaseSupport kind="lease_up" caseId={query.data.applicationId} />}
           </div>
+          {isManager ? <CaseFilePanel kind="lease-up" caseId={query.data.applicationId} /> : null}
         </>
       )}
     </div>

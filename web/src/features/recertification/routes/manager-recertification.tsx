@@ -11,6 +11,7 @@ import { useErrorText } from '../../../lib/errors';
 import type { RecertManagerAction, RecertificationCase } from '../../../lib/domain';
 import { CaseSummary } from '../components/case-summary';
 import { WhoseMoveSentence } from '../../../components/whose-move';
+import { CaseFilePanel } from '../../case-file/components/case-file-panel';
 
 /** /manager/recertification/:caseId: the manager reviews a case, generates the TIC, approves or returns it. */
 export function ManagerRecertificationRoute() {
@@ -85,6 +86,7 @@ export function ManagerRecertificationRoute() {
         ) : null}
         {c.view.availableActions.manager.length === 0 ? <p>{t('manager.nothing')}</p> : null}
       </section>
+      <CaseFilePanel kind="recertification" caseId={caseId} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { CaseFilePanel } from '../../case-file/components/case-file-panel';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
@@ -96,6 +97,7 @@ export function ManagerRelocationRoute() {
           {t('relocation.manager.confirmReturn')}
         </button>
       ) : null}
+      <CaseFilePanel kind="relocation" caseId={id} />
     </div>
   );
 }
