@@ -64,20 +64,23 @@ const words = (segment: string) =>
     .toLowerCase()
     .trim();
 
-const VERB = /^(get|fetch|check|list|create|add|update|save|delete|remove|send|verify|validate|apply|sign|submit|set|generate|upload|match|re|mark|approve|decline|revoke|grant|extend|reactivate|deactivate|resend|respond|book|accept|file|withdraw|schedule|request|login|logout|register|forget|forgot|reset|impersonate|exit|complete|final|preview|bulk|answer|confirm|act)/;
+/** Words that already say what the call does: longer ones may run into the next word ("getuserdetails"). */
+const VERB = /^(?:(?:get|fetch|check|list|create|update|save|delete|remove|send|verify|validate|apply|submit|generate|upload|match|mark|approve|decline|revoke|grant|extend|reactivate|deactivate|resend|respond|book|accept|withdraw|schedule|login|logout|register|forget|forgot|reset|impersonate|exit|complete|final|preview|bulk|answer|confirm|assign|resolve|redirect|download)|(?:re|add|set|sign|file|act|request|publish|offer|start)\b)/;
+
+const DEFAULT_VERB: Record<string, string> = { GET: 'Get', POST: 'Submit', PUT: 'Update', DELETE: 'Delete', PATCH: 'Change' };
 
 /** A readable summary from the route's method and last named path segment (e.g. "Get applications"). */
 export function summaryOf(method: string, url: string): string {
   const segments = url.split('/').filter((s) => s && s !== 'api');
   const named = [...segments].reverse().find((s) => !s.startsWith(':')) ?? '';
   const owner = segments[0] ?? '';
-  let text = named === owner ? words(owner) : words(named);
-  if (!VERB.test(text)) {
-    const verb = { GET: named === owner ? 'List' : 'Get', POST: 'Post', PUT: 'Update', DELETE: 'Delete', PATCH: 'Change' }[method] ?? method;
-    text = `${verb} ${text}`;
-  }
-  const sentence = text.trim();
-  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+  const last = segments.at(-1) ?? '';
+  let text: string;
+  if (last === ':action') text = `act on ${words(named)} (the action named in the path)`;
+  else if (named === owner && method === 'GET' && last === owner) text = `list ${words(owner)}`;
+  else text = words(named);
+  if (!VERB.test(text)) text = `${DEFAULT_VERB[method] ?? method} ${text}`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** An operationId unique across the document: method and path, camel-cased. */

@@ -48,7 +48,7 @@ export const openapiPlugin = fp(
           rateLimited: preHandlers.some((h) => h[RATE_LIMITED]),
           raw: url === OPENAPI_JSON_URL,
         };
-        const summary = typeof converted.schema.summary === 'string' ? converted.schema.summary : summaryOf(methods[0]!, url);
+        const summary = typeof converted.schema.summary === 'string' ? converted.schema.summary : url === OPENAPI_JSON_URL ? 'This OpenAPI document' : summaryOf(methods[0]!, url);
         return { schema: { ...converted.schema, tags: [tagOf(url)], summary, [FACTS_KEY]: facts }, url };
       },
       transformObject: (input) => finishDocument(zodTransformObject(input as never) as unknown as OpenApiDocument) as never,
