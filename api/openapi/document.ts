@@ -59,7 +59,7 @@ export function finishDocument(doc: OpenApiDocument): OpenApiDocument {
         "Each guarded operation names the roles that may call it in `x-roles` (read from the route's guard).",
         'Lists that grow page by cursor (`cursor`, `limit`; the answer has `items` and `nextCursor`).',
         'Examples: `x-example-flows` lists the main flows in order; a value written `{{name}}` is taken from an earlier step of the flow.',
-        `Case refusal codes by status:\n${refusals}`,
+        `Case refusal codes by status (every other case refusal is 409):\n${refusals}`,
       ].join('\n\n'),
     },
     tags: tagList(tags),

@@ -143,11 +143,15 @@ export const SECURITY_SCHEMES = {
   bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from POST /api/Account/login (or refresh-token), as `Authorization: Bearer <token>`.' },
 } as const;
 
-/** The refusal codes answered with each status by a case (workflow) refusal: one table, domain/case.ts. */
+/**
+ * The refusal codes a case (workflow) answers with another status than 409: one table, domain/case.ts.
+ * Every other refusal of a case is 409.
+ */
 export function refusalCodesByStatus(): Map<number, string[]> {
   const byStatus = new Map<number, string[]>();
   for (const code of ERROR_CODES.filter((c) => c !== 'unknown')) {
     const status = statusOfRefusal(code);
+    if (status === 409) continue;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return byStatus;
@@ -175,7 +179,7 @@ export function responsesOf(facts: RouteFacts): Record<string, unknown> {
   }
   if (facts.hasPathParams) responses[404] = errorResponse('`notFound` (or a more precise code): nothing the caller may see has this id.');
   if (mutating) {
-    responses[409] = errorResponse(`Refused in the current state of the case or record: ${list(409)}.`);
+    responses[409] = errorResponse('Refused in the current state of the case or record (e.g. `alreadyApplied`, `profileNotSubmitted`, `actionNotAllowedNow`): every case refusal not listed under another status.');
     responses[422] = errorResponse(`The input is refused by a rule: ${list(422)}.`);
     responses[503] = errorResponse('`serviceUnavailable`: the workflow service is unreachable; try again after `Retry-After` seconds.');
   }
