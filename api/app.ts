@@ -18,6 +18,7 @@ import { loggerOptions } from '../infra/logger';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin, frameworkError } from './plugins/envelope';
 import { inputSafetyPlugin } from './plugins/input-safety';
+import { openapiPlugin } from './plugins/openapi';
 import { routeListPlugin } from './plugins/route-list';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { SECRET_ROUTES } from './secret-routes';
@@ -106,6 +107,8 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(envelopePlugin);
   await app.register(inputSafetyPlugin);
   await app.register(authPlugin, { config });
+  // Before the route plugins: it describes every route registered after it (issue 21).
+  await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { prefix: '/api/Account' });

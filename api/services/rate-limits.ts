@@ -12,12 +12,16 @@ import { assertNotBlocked, clearThrottle, recordFailure, type ThrottleRule } fro
  *   delays once the free ones are used (api/services/sign-in-throttle.ts), so a stranger guessing an
  *   account slows down while its owner, from anywhere else, is not held back.
  */
+/** Marks a preHandler that may answer 429: the OpenAPI document lists that answer (api/plugins/openapi.ts). */
+export const RATE_LIMITED = Symbol.for('portal.rateLimited');
+
 export function perAddress(app: FastifyInstance, name: string, max: number, windowMs: number): preHandlerAsyncHookHandler {
   const limiter = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (req) => `${name}:ip:${req.ip}` });
-  return async function addressLimit(request) {
+  const addressLimit: preHandlerAsyncHookHandler = async function addressLimit(request) {
     const result = await limiter(request);
     if (!result.isAllowed && result.isExceeded) throw new TooManyAttempts(Math.max(1, Math.ceil(result.ttl / 1000)));
   };
+  return Object.assign(addressLimit, { [RATE_LIMITED]: true as const });
 }
 
 export interface FailureLimit {
@@ -45,10 +49,13 @@ export function perAccountFailures(
     return who ? `${name}:${accountKey(who)}:${request.ip}` : null;
   };
   return {
-    async guard(request) {
-      const key = keyOf(request);
-      if (key) await assertNotBlocked(app.db, [key]);
-    },
+    guard: Object.assign(
+      async function failureLimit(request: FastifyRequest) {
+        const key = keyOf(request);
+        if (key) await assertNotBlocked(app.db, [key]);
+      },
+      { [RATE_LIMITED]: true as const },
+    ),
     async fail(request) {
       const key = keyOf(request);
       if (key) await recordFailure(app.db, key, rule);

@@ -14,6 +14,8 @@ const PUBLIC = [
   // Issue 16: the notification redirect log (people clicking a link are often signed out) and a
   // signed document link (the signature is the permission).
   /^\/api\/redirect\/redirectToDestination$/, /^\/api\/Document\/shared\/:token$/,
+  // Issue 21: the OpenAPI document and its browsable page.
+  /^\/api\/openapi\.json$/, /^\/api-docs(\/.*)?$/,
 ];
 
 /**
@@ -105,6 +107,16 @@ describe('role x route matrix', () => {
       expect(stack.app.routeGuards.has(route) || stack.app.routeGuards.has(`${route}/`), `${route} is served`).toBe(true);
       expect([...(stack.app.routeGuards.get(route) ?? stack.app.routeGuards.get(`${route}/`) ?? [])].sort(), route).toEqual([...roles].sort());
     }
+  });
+
+  it('the OpenAPI document names, for every guarded route, the roles expected here', async () => {
+    const doc = (await stack.app.inject({ url: '/api/openapi.json' })).json();
+    const rolesIn = (route: string) => {
+      const [method, path] = route.split(' ') as [string, string];
+      return doc.paths[path.replace(/\/$/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[method.toLowerCase()]?.['x-roles'] as Role[] | undefined;
+    };
+    for (const [route, roles] of Object.entries(EXPECTED)) if (route.includes(' /api/')) expect([...(rolesIn(route) ?? [])].sort(), route).toEqual([...roles].sort());
+    for (const [route, roles] of stack.app.routeGuards) if (route.includes(' /api/') && !route.startsWith('HEAD')) expect([...(rolesIn(route) ?? [])].sort(), route).toEqual([...roles].sort());
   });
 
   it('walks every guarded route with no sign-in and with each role: 401, 403 or let through, never 5xx', async () => {

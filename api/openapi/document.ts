@@ -1,0 +1,103 @@
+import { EXAMPLE_FLOWS, type ExampleStep } from './examples';
+import { COMPONENT_SCHEMAS, SECURITY_SCHEMES, descriptionOf, operationIdOf, refusalCodesByStatus, responsesOf, tagList, type RouteFacts } from './operations';
+
+/** Where the route's facts ride from the per-route transform to the whole-document pass. */
+export const FACTS_KEY = 'x-route-facts';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+
+type Operation = Record<string, unknown> & {
+  parameters?: { name: string; in: string; examples?: Record<string, unknown> }[];
+  requestBody?: { content: Record<string, { schema?: unknown; examples?: Record<string, unknown> }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown; examples?: Record<string, unknown> }> }>;
+};
+
+export interface OpenApiDocument {
+  openapi: string;
+  info: Record<string, unknown>;
+  paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
+  components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+/** `/api/x/:id` as an OpenAPI path `/api/x/{id}`. */
+export const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/**
+ * The whole-document pass: one operation object per method (aliases deprecated), who may call it,
+ * its answers and refusals, the shared schemas, the security scheme, the tags and the examples.
+ */
+export function finishDocument(doc: OpenApiDocument): OpenApiDocument {
+  const tags = new Set<string>();
+  for (const item of Object.values(doc.paths)) {
+    for (const method of METHODS) {
+      const shared = item[method];
+      if (!shared) continue;
+      const facts = shared[FACTS_KEY] as RouteFacts;
+      // @fastify/swagger gives every method of a route the same object: each gets its own here.
+      const op = structuredClone(shared);
+      delete op[FACTS_KEY];
+      const upper = method.toUpperCase();
+      op.operationId = operationIdOf(upper, facts.url);
+      op.description = descriptionOf(facts, upper);
+      op.security = facts.roles ? [{ bearerAuth: [] }] : [];
+      if (facts.roles) op['x-roles'] = [...facts.roles];
+      if (upper !== facts.methods[0]) op.deprecated = true;
+      op.responses = responsesOf(facts) as Operation['responses'];
+      for (const tag of (op.tags as string[] | undefined) ?? []) tags.add(tag);
+      item[method] = op;
+    }
+  }
+  for (const flow of EXAMPLE_FLOWS) for (const step of flow.steps) addExample(doc, step);
+  const refusals = [...refusalCodesByStatus()].map(([status, codes]) => `- ${status}: ${codes.map((c) => `\`${c}\``).join(', ')}`).join('\n');
+  return {
+    ...doc,
+    info: {
+      ...doc.info,
+      description: [
+        'The affordable-housing portal API. Every answer is the envelope `{status, message, data}`; a refusal carries a stable `data.code` (spec section 8) and answers with an HTTP status by kind: 400 bad input, 401 no valid token, 403 not allowed, 404 not found, 409 not possible in the current state, 422 input refused by a rule, 429 too many attempts, 503 workflow service unavailable.',
+        "Each guarded operation names the roles that may call it in `x-roles` (read from the route's guard).",
+        'Lists that grow page by cursor (`cursor`, `limit`; the answer has `items` and `nextCursor`).',
+        'Examples: `x-example-flows` lists the main flows in order; a value written `{{name}}` is taken from an earlier step of the flow.',
+        `Case refusal codes by status (every other case refusal is 409):\n${refusals}`,
+      ].join('\n\n'),
+    },
+    tags: tagList(tags),
+    components: {
+      ...doc.components,
+      schemas: { ...doc.components?.schemas, ...COMPONENT_SCHEMAS },
+      securitySchemes: SECURITY_SCHEMES,
+    },
+    'x-example-flows': EXAMPLE_FLOWS.map((flow) => ({
+      name: flow.name,
+      description: flow.description,
+      steps: flow.steps.map((s) => ({ operationId: operationIdOf(s.method, s.url), example: s.name, ...(s.as ? { bearerTokenFrom: s.as } : {}), ...(s.save ? { save: s.save } : {}) })),
+    })),
+  };
+}
+
+/** Puts one example step into its operation: parameter, body and answer examples under the same key. */
+function addExample(doc: OpenApiDocument, step: ExampleStep): void {
+  const op = doc.paths[openapiPath(step.url)]?.[step.method.toLowerCase() as 'get'];
+  if (!op) throw new Error(`OpenAPI example ${step.name}: ${step.method} ${step.url} is not a documented route`);
+  for (const [where, values] of [['path', step.params], ['query', step.query]] as const) {
+    for (const [name, value] of Object.entries(values ?? {})) {
+      const parameter = op.parameters?.find((p) => p.in === where && p.name === name);
+      if (!parameter) throw new Error(`OpenAPI example ${step.name}: no ${where} parameter ${name}`);
+      parameter.examples = { ...parameter.examples, [step.name]: { summary: step.summary, value } };
+    }
+  }
+  if (step.body !== undefined) {
+    op.requestBody ??= { content: { 'application/json': {} } };
+    const media = (op.requestBody.content['application/json'] ??= {});
+    media.examples = { ...media.examples, [step.name]: { summary: step.summary, value: step.body } };
+  }
+  const key = String(step.status);
+  const error = step.status >= 400;
+  const response = (op.responses[key] ??= {
+    description: error ? 'Refused' : 'Done',
+    content: { 'application/json': { schema: error ? { $ref: '#/components/schemas/ErrorEnvelope' } : { $ref: '#/components/schemas/Envelope' } } },
+  });
+  const media = (response.content ??= { 'application/json': {} })['application/json']!;
+  media.examples = { ...media.examples, [step.name]: { summary: step.summary, value: step.response } };
+}
