@@ -40,3 +40,4 @@ export * from './support-ticket';
 export * from './support-ticket.table';
 export * from './chat';
 export * from './whose-move';
+export * from './faq';

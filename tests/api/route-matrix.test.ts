@@ -14,6 +14,8 @@ const PUBLIC = [
   // Issue 16: the notification redirect log (people clicking a link are often signed out) and a
   // signed document link (the signature is the permission).
   /^\/api\/redirect\/redirectToDestination$/, /^\/api\/Document\/shared\/:token$/,
+  // Issue 13: the FAQ is public help (the help page and the new-ticket form's suggestions).
+  /^\/api\/FaqCategory\/?$/, /^\/api\/FaqCategory\/suggestions$/,
 ];
 
 /**
@@ -77,6 +79,13 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/OpportunityLottery/:opportunityId/ranked': ['Manager'],
   'GET /api/OpportunityLottery/:opportunityId/ranked.csv': ['Manager'],
   'POST /api/OpportunityLottery/:opportunityId/:action': ['Manager'],
+  // The FAQ (issue 13): read by anyone (PUBLIC above), changed by admins only.
+  'POST /api/FaqCategory': ['Admin'],
+  'PUT /api/FaqCategory/:id': ['Admin'],
+  'DELETE /api/FaqCategory/:id': ['Admin'],
+  'POST /api/FaqCategory/:id/questions': ['Admin'],
+  'PUT /api/FaqCategory/questions/:questionId': ['Admin'],
+  'DELETE /api/FaqCategory/questions/:questionId': ['Admin'],
 };
 
 describe('role x route matrix', () => {

@@ -5,6 +5,7 @@ import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { CreateSupportTicketBody, SUPPORT_TICKET_CATEGORIES, type SupportCaseKind, type SupportTicketCategory } from '../../../lib/domain';
 import { useErrorText, useValidationText } from '../../../lib/validation-text';
+import { FaqSuggestions } from '../../../components/faq/faq-suggestions';
 import { useCreateTicket } from '../api/support-tickets';
 
 const CATEGORY_OF_CASE: Record<SupportCaseKind, SupportTicketCategory> = { lease_up: 'application', recertification: 'recertification', relocation: 'relocation' };
@@ -73,6 +74,7 @@ export function NewTicketForm({ linkedCase }: { linkedCase: { kind: SupportCaseK
         <textarea id={ids.message} rows={5} value={message} maxLength={4000} aria-invalid={Boolean(errors.message)} aria-describedby={describedBy('message')} onChange={(e) => setMessage(e.target.value)} />
         {errorLine('message')}
       </div>
+      <FaqSuggestions text={`${subject} ${message}`} />
       <button type="submit" className="button button-primary" disabled={create.isPending}>
         {t('form.send')}
       </button>
