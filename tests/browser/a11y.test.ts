@@ -71,6 +71,7 @@ function routes(): { path: string; viewers: Viewer[] }[] {
     { path: `/myApplications/${ids.application}`, viewers: ['User', 'Manager'] },
     { path: '/relocation', viewers: RESIDENTS },
     { path: '/profile-setting', viewers: EVERYONE },
+    { path: '/help', viewers: EVERYONE },
     { path: '/manager/tasks', viewers: ['Manager'] },
     { path: '/manager/applications', viewers: ['Manager'] },
     { path: `/manager/recertification/${ids.recertification}`, viewers: ['Manager'] },
