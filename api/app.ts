@@ -48,7 +48,9 @@ import { profileLockStatusRoutes } from './routes/profile-lock-status';
 import { recertificationRoutes } from './routes/recertification';
 import { supportTicketRoutes } from './routes/support-tickets';
 import { chatRoutes } from './routes/chat';
+import { chatEventRoutes } from './routes/chat-events';
 import { faqRoutes } from './routes/faq';
+import { chatEventsPlugin } from './plugins/chat-events';
 import { relocationRoutes } from './routes/relocation';
 import { accessGrantRoutes } from './routes/access-grants';
 import { adminOrganizationRoutes } from './routes/admin-organizations';
@@ -106,6 +108,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(envelopePlugin);
   await app.register(inputSafetyPlugin);
   await app.register(authPlugin, { config });
+  await app.register(chatEventsPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { prefix: '/api/Account' });
@@ -142,6 +145,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(redirectRoutes, { prefix: '/api/redirect' });
   await app.register(supportTicketRoutes, { prefix: '/api/SupportTicket' });
   await app.register(chatRoutes, { prefix: '/api/Chat' });
+  await app.register(chatEventRoutes, { prefix: '/api/Chat' });
   await app.register(faqRoutes, { prefix: '/api/FaqCategory' });
   await app.register(codecRoutes, { prefix: '/codec' });
 

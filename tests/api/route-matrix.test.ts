@@ -86,7 +86,12 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /api/FaqCategory/:id/questions': ['Admin'],
   'PUT /api/FaqCategory/questions/:questionId': ['Admin'],
   'DELETE /api/FaqCategory/questions/:questionId': ['Admin'],
+  // Live chat (issue 13): the two sides of a conversation.
+  'GET /api/Chat/events': ['User', 'Tenant', 'Manager'],
 };
+
+/** Event streams stay open for allowed roles: their refusals are walked here, their streams in tests/api/chat-events.test.ts. */
+const STREAMS = new Set(['GET /api/Chat/events']);
 
 describe('role x route matrix', () => {
   let stack: Stack;
@@ -128,6 +133,7 @@ describe('role x route matrix', () => {
       const forged = await send({ authorization: 'Bearer not.a.token' });
       if (forged.statusCode !== 401) failures.push(`${route} forged token -> ${forged.statusCode}`);
       for (const role of ROLES) {
+        if (STREAMS.has(route) && allowed.includes(role)) continue;
         const r = await send({ authorization: tokens[role].authorization });
         if (!allowed.includes(role)) {
           if (r.statusCode !== 403 || r.json().data?.code !== 'forbidden') failures.push(`${route} ${role} should be refused -> ${r.statusCode}`);
