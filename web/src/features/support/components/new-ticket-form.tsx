@@ -74,10 +74,11 @@ export function NewTicketForm({ linkedCase }: { linkedCase: { kind: SupportCaseK
         <textarea id={ids.message} rows={5} value={message} maxLength={4000} aria-invalid={Boolean(errors.message)} aria-describedby={describedBy('message')} onChange={(e) => setMessage(e.target.value)} />
         {errorLine('message')}
       </div>
-      <FaqSuggestions text={`${subject} ${message}`} />
       <button type="submit" className="button button-primary" disabled={create.isPending}>
         {t('form.send')}
       </button>
+      {/* After Send, so the keyboard path from the question to Send stays one Tab; read before sending. */}
+      <FaqSuggestions text={`${subject} ${message}`} />
     </form>
   );
 }
