@@ -50,6 +50,9 @@ import { recertificationRoutes } from './routes/recertification';
 import { supportTicketRoutes } from './routes/support-tickets';
 import { caseFileRoutes } from './routes/case-file';
 import { chatRoutes } from './routes/chat';
+import { chatEventRoutes } from './routes/chat-events';
+import { faqRoutes } from './routes/faq';
+import { chatEventsPlugin } from './plugins/chat-events';
 import { relocationRoutes } from './routes/relocation';
 import { accessGrantRoutes } from './routes/access-grants';
 import { adminOrganizationRoutes } from './routes/admin-organizations';
@@ -109,6 +112,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(authPlugin, { config });
   // Before the route plugins: it describes every route registered after it (issue 21).
   await app.register(openapiPlugin);
+  await app.register(chatEventsPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(accountRoutes, { prefix: '/api/Account' });
@@ -146,6 +150,8 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(supportTicketRoutes, { prefix: '/api/SupportTicket' });
   await app.register(chatRoutes, { prefix: '/api/Chat' });
   await app.register(caseFileRoutes, { prefix: '/api/CaseFile' });
+  await app.register(chatEventRoutes, { prefix: '/api/Chat' });
+  await app.register(faqRoutes, { prefix: '/api/FaqCategory' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

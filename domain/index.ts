@@ -41,3 +41,4 @@ export * from './support-ticket.table';
 export * from './chat';
 export * from './whose-move';
 export * from './case-file';
+export * from './faq';

@@ -123,6 +123,8 @@ export const MESSAGES = {
   organizationRequestPending: 'You have already applied to this organisation.',
   organizationRequestDecided: 'This application has already been decided.',
   wrongRoleForOrganization: 'Only managers and housing ambassadors can be assigned to an organisation.',
+  // FAQ (issue 13)
+  faqSlugTaken: 'A help category with this short name already exists.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -14,6 +14,9 @@ export interface RotationReport {
   identifiers: number;
   files: number;
   filesChecked: number;
+  /** Messages with the managing office (bodies) and support tickets (subject and sealed view), issue 13. */
+  chatMessages: number;
+  tickets: number;
 }
 
 /** Income entries and declared tenancy incomes (cheap: the API runs it at start-up). */
@@ -73,6 +76,45 @@ export async function resealIdentifiers(db: Db): Promise<number> {
   return changed;
 }
 
+const BATCH = 500;
+
+/**
+ * Chat bodies and ticket subjects and views (issue 13), read in id order a batch at a time: these
+ * tables grow with use. The ticket row is the projection's; a later projection seals with the
+ * current key anyway.
+ */
+export async function resealSupport(db: Db): Promise<{ chatMessages: number; tickets: number }> {
+  const cipher = dataCipher();
+  let chatMessages = 0;
+  for (let after = ''; ; ) {
+    const rows = await db.selectFrom('chat_messages').select(['id', 'body_encrypted']).where('id', '>', after || '00000000-0000-0000-0000-000000000000').orderBy('id').limit(BATCH).execute();
+    for (const row of rows) {
+      if (!row.body_encrypted || !cipher.isStale(row.body_encrypted)) continue;
+      await db.updateTable('chat_messages').set({ body_encrypted: cipher.encrypt(cipher.decrypt(row.body_encrypted)) }).where('id', '=', row.id).execute();
+      chatMessages++;
+    }
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  let tickets = 0;
+  for (let after = ''; ; ) {
+    const rows = await db.selectFrom('support_tickets').select(['id', 'subject_encrypted', 'view']).where('id', '>', after || '00000000-0000-0000-0000-000000000000').orderBy('id').limit(BATCH).execute();
+    for (const row of rows) {
+      const staleView = !isSealedJson(row.view) || cipher.isStale(row.view.$sealed);
+      if (!cipher.isStale(row.subject_encrypted) && !staleView) continue;
+      await db
+        .updateTable('support_tickets')
+        .set({ subject_encrypted: cipher.isStale(row.subject_encrypted) ? cipher.encrypt(cipher.decrypt(row.subject_encrypted)) : row.subject_encrypted, view: sealJson(openJson(row.view)) })
+        .where('id', '=', row.id)
+        .execute();
+      tickets++;
+    }
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return { chatMessages, tickets };
+}
+
 /** Every object of the blob store (documents, letters, signatures, paper applications). */
 export async function resealFiles(blobs: EncryptingBlobStore): Promise<{ files: number; filesChecked: number }> {
   let files = 0;
@@ -87,6 +129,7 @@ export async function resealFiles(blobs: EncryptingBlobStore): Promise<{ files: 
 export async function rotateAll(db: Db, blobs: EncryptingBlobStore): Promise<RotationReport> {
   const { incomes, tenancies, certifications } = await resealIncomes(db);
   const identifiers = await resealIdentifiers(db);
+  const { chatMessages, tickets } = await resealSupport(db);
   const { files, filesChecked } = await resealFiles(blobs);
-  return { incomes, tenancies, certifications, identifiers, files, filesChecked };
+  return { incomes, tenancies, certifications, identifiers, files, filesChecked, chatMessages, tickets };
 }

@@ -4,6 +4,7 @@ import { sendNotice } from '../../activities/notices';
 import { dataCipher } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
 import { HttpError, forbidden, notFound } from '../errors';
+import { announceChatEvent } from './chat-events';
 import type { Session } from '../plugins/auth';
 import { decodeCursor, keysetAfter, keysetSelections, orderByKeyset, toPage, type Keyset } from './cursor';
 
@@ -91,6 +92,7 @@ export async function sendMessage(db: Db, session: Session, body: SendChatMessag
     const hour = new Date(message.created_at).toISOString().slice(0, 13);
     await sendNotice(db, { userId: head.head_user_id, template: 'support-ticket', params: { event: 'chat', ticketId: '', ticketRef: '', audience: 'requester' }, dedupeKey: `chat:${householdId}:${organizationId}:${hour}` });
   }
+  await announceChatEvent(db, { householdId, organizationId, kind: 'message' });
   return toMessage(message);
 }
 
@@ -129,6 +131,7 @@ export async function pinMessage(db: Db, session: Session, messageId: string, pi
   const { m } = await messageWithSide(db, session, messageId);
   if (m.deleted_at) throw new HttpError(409, 'notFound', 'This message was deleted');
   const row = await db.updateTable('chat_messages').set({ pinned: pinned ?? !m.pinned }).where('id', '=', messageId).returningAll().executeTakeFirstOrThrow();
+  await announceChatEvent(db, { householdId: m.household_id, organizationId: m.organization_id, kind: 'pinned' });
   return toMessage(row);
 }
 
@@ -137,6 +140,7 @@ export async function deleteMessage(db: Db, session: Session, messageId: string)
   const { m } = await messageWithSide(db, session, messageId);
   if (m.sender_user_id !== session.userId) throw new HttpError(403, 'chatMessageNotYours');
   const row = await db.updateTable('chat_messages').set({ body_encrypted: null, pinned: false, deleted_at: m.deleted_at ?? new Date() }).where('id', '=', messageId).returningAll().executeTakeFirstOrThrow();
+  await announceChatEvent(db, { householdId: m.household_id, organizationId: m.organization_id, kind: 'deleted' });
   return toMessage(row);
 }
 
@@ -154,6 +158,8 @@ export async function updateSeen(db: Db, session: Session, householdId: string, 
   const m = await db.selectFrom('chat_messages').select('created_at').where('id', '=', messageId).where('household_id', '=', householdId).where('organization_id', '=', organizationId).executeTakeFirst();
   if (!m) throw notFound();
   await markSeen(db, session.userId, householdId, organizationId, m.created_at);
+  // The other side's seen mark changes, and the reader's own other pages clear their count.
+  await announceChatEvent(db, { householdId, organizationId, kind: 'seen' });
   return unseen(db, session);
 }
 

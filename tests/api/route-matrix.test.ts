@@ -16,6 +16,8 @@ const PUBLIC = [
   /^\/api\/redirect\/redirectToDestination$/, /^\/api\/Document\/shared\/:token$/,
   // Issue 21: the OpenAPI document and its browsable page.
   /^\/api\/openapi\.json$/, /^\/api-docs(\/.*)?$/,
+  // Issue 13: the FAQ is public help (the help page and the new-ticket form's suggestions).
+  /^\/api\/FaqCategory\/?$/, /^\/api\/FaqCategory\/suggestions$/,
 ];
 
 /**
@@ -83,7 +85,19 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/CaseFile/:kind/:caseId': ['Manager'],
   'GET /api/CaseFile/:kind/:caseId/documents/:id/file': ['Manager'],
   'POST /api/CaseFile/:kind/:caseId/documents/:id/review': ['Manager'],
+  // The FAQ (issue 13): read by anyone (PUBLIC above), changed by admins only.
+  'POST /api/FaqCategory': ['Admin'],
+  'PUT /api/FaqCategory/:id': ['Admin'],
+  'DELETE /api/FaqCategory/:id': ['Admin'],
+  'POST /api/FaqCategory/:id/questions': ['Admin'],
+  'PUT /api/FaqCategory/questions/:questionId': ['Admin'],
+  'DELETE /api/FaqCategory/questions/:questionId': ['Admin'],
+  // Live chat (issue 13): the two sides of a conversation.
+  'GET /api/Chat/events': ['User', 'Tenant', 'Manager'],
 };
+
+/** Event streams stay open for allowed roles: their refusals are walked here, their streams in tests/api/chat-events.test.ts. */
+const STREAMS = new Set(['GET /api/Chat/events']);
 
 describe('role x route matrix', () => {
   let stack: Stack;
@@ -135,6 +149,7 @@ describe('role x route matrix', () => {
       const forged = await send({ authorization: 'Bearer not.a.token' });
       if (forged.statusCode !== 401) failures.push(`${route} forged token -> ${forged.statusCode}`);
       for (const role of ROLES) {
+        if (STREAMS.has(route) && allowed.includes(role)) continue;
         const r = await send({ authorization: tokens[role].authorization });
         if (!allowed.includes(role)) {
           if (r.statusCode !== 403 || r.json().data?.code !== 'forbidden') failures.push(`${route} ${role} should be refused -> ${r.statusCode}`);

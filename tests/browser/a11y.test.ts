@@ -90,6 +90,7 @@ function routes(): { path: string; viewers: Viewer[]; state?: PageState }[] {
     { path: `/myApplications/${ids.application}`, viewers: ['Manager'], state: REJECTING_A_DOCUMENT },
     { path: '/relocation', viewers: RESIDENTS },
     { path: '/profile-setting', viewers: EVERYONE },
+    { path: '/help', viewers: EVERYONE },
     { path: '/manager/tasks', viewers: ['Manager'] },
     { path: '/manager/applications', viewers: ['Manager'] },
     { path: `/manager/recertification/${ids.recertification}`, viewers: ['Manager'] },

@@ -120,11 +120,18 @@ describe('support tickets in the browser', () => {
     await stack.db.updateTable('users').set({ preferred_language: 'es' }).where('username', '=', demoAccount('Tenant').username).execute();
     const tenant = await open('Tenant', 'tenant-chat', 'es');
     const manager = await open('Manager', 'manager-chat');
+    // Live delivery (issue 13 item 3): each page streams GET /api/Chat/events with its token in a header, never in the URL.
+    const streams: { url: string; authorization: string | undefined }[] = [];
+    for (const page of [tenant, manager]) page.on('request', (r) => void (r.url().includes('/api/Chat/events') && streams.push({ url: r.url(), authorization: r.headers().authorization })));
+    const managerLive = manager.waitForResponse((r) => r.url().endsWith('/api/Chat/events') && r.status() === 200);
     await manager.goto('/dashboard');
     await settled(manager);
     await manager.getByTestId('unseen-count').getByText('0').waitFor();
+    await managerLive;
+    const tenantLive = tenant.waitForResponse((r) => r.url().endsWith('/api/Chat/events') && r.status() === 200);
     await tenant.goto('/dashboard');
     await settled(tenant);
+    await tenantLive;
     await tenant.getByRole('button', { name: /^Mensajes/ }).click();
     const window = tenant.getByRole('region', { name: 'Mensajes con la oficina administradora' });
     await window.getByLabel('Su mensaje').fill('Hola, la calefacción no funciona en el 4B.');
@@ -133,7 +140,7 @@ describe('support tickets in the browser', () => {
     expect(await seriousAxeViolations(tenant)).toEqual([]);
 
     // The manager's page, never reloaded, shows the unread count, then the message in the window.
-    await manager.getByTestId('unseen-count').getByText('1').waitFor({ timeout: 40_000 });
+    await manager.getByTestId('unseen-count').getByText('1').waitFor();
     await manager.getByRole('button', { name: /^Messages/ }).click();
     const inbox = manager.getByRole('region', { name: 'Messages with the managing office' });
     await inbox.getByRole('button', { name: /Luis Ortega/ }).click();
@@ -144,7 +151,12 @@ describe('support tickets in the browser', () => {
     await inbox.getByRole('button', { name: 'Send message' }).click();
 
     // The tenant's open window shows the answer without reload; reading it clears the count.
-    await window.getByText('Un técnico irá mañana a las 10.').waitFor({ timeout: 40_000 });
-    await tenant.getByTestId('unseen-count').getByText('0').waitFor({ timeout: 40_000 });
+    await window.getByText('Un técnico irá mañana a las 10.').waitFor();
+    await tenant.getByTestId('unseen-count').getByText('0').waitFor();
+    expect(streams.length).toBeGreaterThanOrEqual(2);
+    for (const stream of streams) {
+      expect(new URL(stream.url).search).toBe('');
+      expect(stream.authorization).toMatch(/^Bearer /);
+    }
   });
 });

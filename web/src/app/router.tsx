@@ -43,6 +43,7 @@ const ProfileSettingRoute = lazyRoute(() => import('../features/settings/routes/
 const DashboardRoute = lazyRoute(() => import('../features/dashboard/routes/dashboard'), 'DashboardRoute');
 const RecertificationRoute = lazyRoute(() => import('../features/recertification/routes/recertification'), 'RecertificationRoute');
 const RelocationRoute = lazyRoute(() => import('../features/relocation/routes/relocation'), 'RelocationRoute');
+const HelpRoute = lazyRoute(() => import('../features/help/routes/help'), 'HelpRoute');
 const TrainingRoute = lazyRoute(() => import('../features/training/routes/training'), 'TrainingRoute');
 const ProfileRoute = lazyRoute(() => import('../features/profile/routes/profile'), 'ProfileRoute');
 const MyDocumentsRoute = lazyRoute(() => import('../features/documents/routes/my-documents'), 'MyDocumentsRoute');
@@ -187,7 +188,10 @@ export const router = createBrowserRouter([
           },
           {
             element: <Protected roles={SETTINGS_ROLES} />,
-            children: [{ path: paths.settings.profileSetting.path, element: <ProfileSettingRoute /> }],
+            children: [
+              { path: paths.settings.profileSetting.path, element: <ProfileSettingRoute /> },
+              { path: paths.app.help.path, element: <HelpRoute /> },
+            ],
           },
           {
             element: <Protected roles={AMBASSADOR_ROLES} organization />,

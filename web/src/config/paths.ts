@@ -70,6 +70,8 @@ export const paths = {
       getHref: (fromCase?: { caseKind: string; caseId: string }) => (fromCase ? `/support-ticket?${new URLSearchParams(fromCase)}` : '/support-ticket'),
     },
     supportTicket: { path: '/support-ticket/:id', getHref: (id: string) => `/support-ticket/${encodeURIComponent(id)}` },
+    /** Issue 13: the FAQ, searchable (path chosen here). */
+    help: { path: '/help', getHref: () => '/help' },
   },
   manager: {
     tasks: { path: '/manager/tasks', getHref: () => '/manager/tasks' },

@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 import { ADMIN_ROLES, MANAGER_ROLES, RESIDENT_ROLES, SUPPORT_STAFF_ROLES, SUPPORT_TICKET_ROLES } from '../../config/roles';
 import type { Role } from '../../lib/domain-core';
 
-type MenuKey = 'users' | 'organizations' | 'ambassadorUsers' | 'ambassadorOrganizations' | 'profile' | 'myDocument' | 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'managerApplications' | 'recertification' | 'training' | 'relocation' | 'managerRelocations' | 'supportTicket' | 'supportQueue';
+type MenuKey = 'users' | 'organizations' | 'ambassadorUsers' | 'ambassadorOrganizations' | 'profile' | 'myDocument' | 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'managerApplications' | 'recertification' | 'training' | 'relocation' | 'managerRelocations' | 'supportTicket' | 'supportQueue' | 'help';
 
 export interface NavItem {
   key: MenuKey;
@@ -41,5 +41,7 @@ export function navItemsFor(role: Role): NavItem[] {
   // Spec section 2 menu: Support Ticket (residents and ambassadors); staff answer from their queue.
   if (SUPPORT_TICKET_ROLES.includes(role)) items.push({ key: 'supportTicket', to: paths.app.supportTickets.getHref() });
   if (SUPPORT_STAFF_ROLES.includes(role)) items.push({ key: 'supportQueue', to: paths.manager.supportTickets.getHref() });
+  // Issue 13: the FAQ, for everyone signed in.
+  items.push({ key: 'help', to: paths.app.help.getHref() });
   return items;
 }

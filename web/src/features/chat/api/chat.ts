@@ -1,26 +1,33 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { ActiveChat, ChatHistoryPage, ChatMessage, ChatUnseen, Page } from '../../../lib/domain';
+import { useChatLive } from './chat-events';
 
-/** `/api/Chat` (spec section 7). Open pages look again every few seconds (no live push yet). */
+/**
+ * `/api/Chat` (spec section 7). Changes arrive live (chat-events.ts: each event refetches these
+ * queries); only while the stream is down do open pages look again every few seconds.
+ */
 const seg = encodeURIComponent;
 export const chatKey = ['chat'] as const;
 
 /** The header's count (auth state unseenMessagesCount) and the resident's conversation (activeOrganizationIdForChat). */
 export function useUnseen(enabled: boolean) {
-  return useQuery({ queryKey: [...chatKey, 'unseen'], queryFn: ({ signal }) => api.get<ChatUnseen>('/Chat/unseen-count', { signal }), refetchInterval: 20_000, enabled });
+  const live = useChatLive();
+  return useQuery({ queryKey: [...chatKey, 'unseen'], queryFn: ({ signal }) => api.get<ChatUnseen>('/Chat/unseen-count', { signal }), refetchInterval: live ? false : 20_000, enabled });
 }
 
 export function useActiveChats(enabled: boolean) {
-  return useQuery({ queryKey: [...chatKey, 'active'], queryFn: ({ signal }) => api.get<Page<ActiveChat>>('/Chat/active-chats', { signal }), refetchInterval: 10_000, enabled });
+  const live = useChatLive();
+  return useQuery({ queryKey: [...chatKey, 'active'], queryFn: ({ signal }) => api.get<Page<ActiveChat>>('/Chat/active-chats', { signal }), refetchInterval: live ? false : 10_000, enabled });
 }
 
 export function useHistory(householdId: string | null, organizationId: string | null) {
+  const live = useChatLive();
   return useQuery({
     queryKey: [...chatKey, 'history', householdId, organizationId],
     queryFn: ({ signal }) => api.get<ChatHistoryPage>(`/Chat/GetPreviousMessages/${seg(householdId!)}/${seg(organizationId!)}`, { signal, query: { limit: 50 } }),
     enabled: Boolean(householdId && organizationId),
-    refetchInterval: 5_000,
+    refetchInterval: live ? false : 5_000,
   });
 }
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast';
 import { TicketMessageText, type Role } from '../../../lib/domain';
 import { useErrorText, useValidationText } from '../../../lib/validation-text';
-import { useActiveChats, useHistory, useMarkSeen, useSendMessage, useUnseen } from '../api/chat';
+import { chatKey, useActiveChats, useHistory, useMarkSeen, useSendMessage, useUnseen } from '../api/chat';
+import { useChatEvents } from '../api/chat-events';
 
 /**
  * The header's Messages button with the unread count (auth state unseenMessagesCount) and the chat
@@ -15,6 +16,8 @@ export function ChatLauncher({ role }: { role: Role }) {
   const staff = role === 'Manager';
   const enabled = staff || role === 'User' || role === 'Tenant';
   const unseen = useUnseen(enabled);
+  // One live stream per signed-in page: the header's count and the open window follow it.
+  useChatEvents(chatKey, enabled);
   const [showChatWindow, setShowChatWindow] = useState(false);
   const panelId = useId();
   if (!enabled) return null;

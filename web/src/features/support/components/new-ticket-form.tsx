@@ -5,6 +5,7 @@ import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { CreateSupportTicketBody, SUPPORT_TICKET_CATEGORIES, type SupportCaseKind, type SupportTicketCategory } from '../../../lib/domain';
 import { useErrorText, useValidationText } from '../../../lib/validation-text';
+import { FaqSuggestions } from '../../../components/faq/faq-suggestions';
 import { useCreateTicket } from '../api/support-tickets';
 
 const CATEGORY_OF_CASE: Record<SupportCaseKind, SupportTicketCategory> = { lease_up: 'application', recertification: 'recertification', relocation: 'relocation' };
@@ -76,6 +77,8 @@ export function NewTicketForm({ linkedCase }: { linkedCase: { kind: SupportCaseK
       <button type="submit" className="button button-primary" disabled={create.isPending}>
         {t('form.send')}
       </button>
+      {/* After Send, so the keyboard path from the question to Send stays one Tab; read before sending. */}
+      <FaqSuggestions text={`${subject} ${message}`} />
     </form>
   );
 }
