@@ -16,13 +16,14 @@ import type enLottery from './locales/en/lottery.json';
 import type enManagerInbox from './locales/en/managerInbox.json';
 import type enSupport from './locales/en/support.json';
 import type enCaseProgress from './locales/en/caseProgress.json';
+import type enOpportunityEditor from './locales/en/opportunityEditor.json';
 
 /**
  * Namespaces of spec section 9 that the app uses so far, plus `common` (layout, login, errors) and
  * `auth`. Each language's namespace is its own chunk, loaded when a page first uses it (issue 11:
  * a page loads only its own texts, in the reader's language only).
  */
-export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'ambassador', 'lottery', 'managerInbox', 'support', 'caseProgress'] as const;
+export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'ambassador', 'lottery', 'managerInbox', 'support', 'caseProgress', 'opportunityEditor'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Loaded with the app: the layout's texts. Pages load theirs on first use (react-i18next suspends). */
@@ -47,6 +48,7 @@ export interface EnResources {
   managerInbox: typeof enManagerInbox;
   support: typeof enSupport;
   caseProgress: typeof enCaseProgress;
+  opportunityEditor: typeof enOpportunityEditor;
 }
 
 const LOADERS = import.meta.glob<{ default: object }>('./locales/*/*.json');
