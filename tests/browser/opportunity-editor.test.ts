@@ -2,13 +2,15 @@
  * Issue 15 item 3: the manager's opportunity editor in Chromium against the real stack. The form
  * refuses what the shared schema refuses (messages next to the fields), previews the public page,
  * saves an opportunity with three units and two AMI bands, which, once published, reads the same on
- * the public page; editing it brings the same values back.
+ * the public page; editing it brings the same values back. Item 5: the landing page offers to create
+ * an account and says how the lottery works; the public detail offers the paper application in four
+ * languages and says where to mail it; the list has a sort control.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../helpers/axe';
 import { launchChromium, openContext, storageFor, toastContrastViolations, watchConsoleErrors } from '../helpers/browser';
-import { startStack, type Stack } from '../helpers/stack';
+import { signIn, startStack, type Stack } from '../helpers/stack';
 
 const NAME = 'Editor Gardens';
 
@@ -129,6 +131,61 @@ describe('the opportunity editor in the browser', () => {
     await page.getByRole('heading', { level: 1, name: `Edit ${NAME}` }).waitFor();
     expect(await page.getByRole('group', { name: 'Unit 3' }).getByLabel('Unit number').inputValue()).toBe('3C');
     expect(await page.getByRole('group', { name: 'AMI band 2' }).getByLabel('Monthly rent (US dollars)').inputValue()).toBe('1150');
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+
+  it('landing page: create an account and how the lottery works; detail: paper application in four languages and apply by mail; list: sort control', async () => {
+    const manager = await signIn(stack.app, 'Manager');
+    const headers = { authorization: manager.authorization };
+    const make = async (name: string, lotteryEndDate: string, mailingAddress: string) => {
+      const created = await stack.app.inject({
+        method: 'POST',
+        url: '/api/Opportunity/manage',
+        headers,
+        payload: { name, kind: 'rental', address: '5 Sort St, Queens, NY 11101', mailingAddress, lotteryEndDate, units: [{ unitNumber: '1', bedroomType: 'Studio', monthlyRent: 900, amiPercent: 40 }] },
+      });
+      const id = created.json().data.id as string;
+      expect((await stack.app.inject({ method: 'POST', url: `/api/Opportunity/manage/${id}/publish`, headers })).statusCode).toBe(200);
+      return id;
+    };
+    const mailed = await make('Zephyr Court', '2098-01-15', 'Zephyr Court Lottery\nPO Box 7\nQueens, NY 11101');
+    await make('Aster Place', '2098-12-31', '');
+
+    const { page: visitor } = await openContext(browser, stack.baseUrl, { label: 'public-pages' });
+    const consoleErrors = watchConsoleErrors(visitor);
+    await visitor.goto('/');
+    await visitor.getByRole('heading', { name: 'How the housing lottery works' }).waitFor();
+    expect(await visitor.locator('.how-it-works li').count()).toBe(4);
+    await visitor.getByRole('link', { name: 'Create an account' }).click();
+    await visitor.waitForURL('**/register');
+
+    // The sort control: soonest deadline first by default, latest first or by name on request (kept in the address).
+    await visitor.goto('/public/opportunities');
+    const names = () => visitor.locator('.card-title').allTextContents();
+    const order = async () => (await names()).filter((n) => n === 'Zephyr Court' || n === 'Aster Place');
+    await expect.poll(order).toEqual(['Zephyr Court', 'Aster Place']);
+    await visitor.getByLabel('Sort by').selectOption({ label: 'Lottery ends latest' });
+    await expect.poll(order).toEqual(['Aster Place', 'Zephyr Court']);
+    expect(visitor.url()).toContain('sort=endingLate');
+    await visitor.getByLabel('Sort by').selectOption({ label: 'Name (A to Z)' });
+    await expect.poll(order).toEqual(['Aster Place', 'Zephyr Court']);
+    const all = await names();
+    expect(all).toEqual([...all].sort((a, b) => a.localeCompare(b, 'en')));
+
+    await visitor.goto(`/public/opportunity/${mailed}`);
+    await visitor.getByRole('heading', { name: 'Apply by mail' }).waitFor();
+    expect(await visitor.locator('address.mailing-address').innerText()).toBe('Zephyr Court Lottery\nPO Box 7\nQueens, NY 11101');
+    const links = visitor.locator('.paper-links a');
+    expect(await links.allTextContents()).toEqual([
+      'Paper application in English (PDF)',
+      'Paper application in Español (PDF)',
+      'Paper application in 中文（简体） (PDF)',
+      'Paper application in বাংলা (PDF)',
+    ]);
+    const pdf = await visitor.request.get((await links.nth(1).getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     expect(consoleErrors).toEqual([]);
   }, 120_000);
 });
