@@ -1,6 +1,8 @@
 import { FORM_MESSAGES } from './form-messages';
 import { z } from 'zod';
 import { LOTTERY_GROUPS, LotterySetAside } from './lottery';
+import { DATE_MESSAGE, isSafeText, isValidDate, money, NUMBER_MESSAGE, REQUIRED, UNSAFE_TEXT_MESSAGE } from './fields';
+import { OPPORTUNITY_MESSAGES } from './opportunity-messages';
 
 import { OPPORTUNITY_FILTER_TYPES, OPPORTUNITY_KINDS, OPPORTUNITY_SEARCH_MAX, type OpportunityKind } from './opportunity-filter';
 
@@ -51,6 +53,8 @@ export interface OpportunitySummary {
 
 export interface OpportunityDetail extends OpportunitySummary {
   description: string;
+  /** Where a paper application is mailed; empty when the manager gave none. */
+  mailingAddress?: string;
   amenities: string[];
   units: UnitSummary[];
   requirements: RequirementRow[];
@@ -75,50 +79,93 @@ export const FilteredOpportunityQuery = OpportunityFilter.extend({
 });
 export type FilteredOpportunityQuery = z.infer<typeof FilteredOpportunityQuery>;
 
-const money = z.number().min(0).max(100_000_000);
+/** A whole number in a range, as forms send it (text) or as a number; empty is 'Required'. */
+const wholeIn = (min: number, max: number, message: string = NUMBER_MESSAGE) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
+    z.number({ error: (i) => (i.input === undefined ? REQUIRED : NUMBER_MESSAGE) }).int(NUMBER_MESSAGE).min(min, message).max(max, message),
+  );
+const optionalDays = z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeIn(1, 90, OPPORTUNITY_MESSAGES.daysRange).optional());
+const text = (max: number) => z.string().trim().max(max).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
+const amiPercent = wholeIn(0, 300, OPPORTUNITY_MESSAGES.percentRange);
 
-/** What a manager of the owning organisation enters to create or edit an opportunity. */
+/** The n-th entries whose key another entry already has (issues point at the repeat). */
+function repeats<T>(items: T[], key: (item: T) => string, message: string, ctx: z.RefinementCtx, field: string) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const k = key(item);
+    if (seen.has(k)) ctx.addIssue({ code: 'custom', message, path: [index, field] });
+    seen.add(k);
+  });
+}
+
+export const OpportunityUnitInput = z.object({
+  unitNumber: text(40).min(1, OPPORTUNITY_MESSAGES.unitNumberRequired),
+  bedroomType: text(60).min(1, REQUIRED),
+  address: text(300).default(''),
+  accessibility: z.array(text(100).min(1)).max(20).default([]),
+  monthlyRent: money,
+  amiPercent,
+});
+export type OpportunityUnitInput = z.infer<typeof OpportunityUnitInput>;
+
+export const RequirementInput = z.object({ amiPercent, layout: text(60).min(1, REQUIRED), monthlyRent: money });
+export const IncomeRangeInput = z
+  .object({ householdSize: wholeIn(1, 20), min: money, max: money })
+  .refine((r) => r.min <= r.max, { message: OPPORTUNITY_MESSAGES.incomeMinAboveMax, path: ['max'] });
+
+/**
+ * What a manager of the owning organisation enters to create or edit an opportunity (the editor at
+ * /manager/opportunities/new and /:id/edit checks the same schema before the API does).
+ */
 export const OpportunityInput = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200),
+  name: text(200).min(1, OPPORTUNITY_MESSAGES.opportunityNameRequired),
   kind: z.enum(OPPORTUNITY_KINDS),
-  building: z.string().trim().max(200).default(''),
-  address: z.string().trim().min(1, FORM_MESSAGES.addressRequired).max(300),
-  description: z.string().trim().max(5000).default(''),
-  amenities: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
-  lotteryEndDate: z.string().date(FORM_MESSAGES.invalidDate),
+  building: text(200).default(''),
+  address: text(300).min(1, FORM_MESSAGES.addressRequired),
+  /** Where a paper application is mailed (spec section 2: apply online or by mail). */
+  mailingAddress: text(500).default(''),
+  description: text(5000).default(''),
+  amenities: z.array(text(100).min(1)).max(50).default([]),
+  lotteryEndDate: z.string(REQUIRED).trim().min(1, REQUIRED).refine(isValidDate, DATE_MESSAGE),
   units: z
-    .array(
-      z.object({
-        unitNumber: z.string().trim().min(1, 'Unit number is required').max(40),
-        bedroomType: z.string().trim().min(1).max(60),
-        address: z.string().trim().max(300).default(''),
-        accessibility: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
-        monthlyRent: money,
-        amiPercent: z.number().int().min(0).max(300),
-      }),
-    )
+    .array(OpportunityUnitInput)
     .max(500)
-    .default([]),
-  requirements: z.array(z.object({ amiPercent: z.number().int().min(0).max(300), layout: z.string().trim().min(1).max(60), monthlyRent: money })).max(100).default([]),
+    .default([])
+    .superRefine((units, ctx) => repeats(units, (u) => u.unitNumber.toLowerCase(), OPPORTUNITY_MESSAGES.unitNumberTwice, ctx, 'unitNumber')),
+  requirements: z
+    .array(RequirementInput)
+    .max(100)
+    .default([])
+    .superRefine((rows, ctx) => repeats(rows, (r) => `${r.amiPercent}|${r.layout.toLowerCase()}`, OPPORTUNITY_MESSAGES.amiBandTwice, ctx, 'layout')),
   incomeRanges: z
-    .array(z.object({ householdSize: z.number().int().min(1).max(20), min: money, max: money }))
+    .array(IncomeRangeInput)
     .max(20)
     .default([])
-    .refine((ranges) => ranges.every((r) => r.min <= r.max), 'Minimum income must not exceed maximum income'),
+    .superRefine((rows, ctx) => repeats(rows, (r) => String(r.householdSize), OPPORTUNITY_MESSAGES.householdSizeTwice, ctx, 'householdSize')),
   /** Lottery (ranked draw after the deadline) or first come (each application starts its case at once). */
   selection: z.enum(['first_come', 'lottery']).default('first_come'),
   /** Lottery only: set-aside shares of the units and the community board whose residents get the 'community' preference. */
   lottery: z
-    .object({ setAsides: z.array(LotterySetAside).max(LOTTERY_GROUPS.length).default([]), communityBoard: z.string().trim().max(50).optional() })
+    .object({
+      setAsides: z
+        .array(LotterySetAside)
+        .max(LOTTERY_GROUPS.length)
+        .default([])
+        .superRefine((rows, ctx) => {
+          repeats(rows, (r) => r.group, OPPORTUNITY_MESSAGES.setAsideGroupTwice, ctx, 'group');
+          if (rows.reduce((sum, r) => sum + r.share, 0) > 1 + 1e-9) ctx.addIssue({ code: 'custom', message: OPPORTUNITY_MESSAGES.setAsidesOver100, path: [] });
+        }),
+      communityBoard: text(50).optional(),
+    })
     .default({ setAsides: [] }),
   settings: z
     .object({
-      offerExpiryDays: z.number().int().min(1).max(90),
-      appealWindowDays: z.number().int().min(1).max(90),
-      appealDecisionBusinessDays: z.number().int().min(1).max(30),
-      additionalDocumentsDays: z.number().int().min(1).max(90),
+      offerExpiryDays: optionalDays,
+      appealWindowDays: optionalDays,
+      appealDecisionBusinessDays: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeIn(1, 30).optional()),
+      additionalDocumentsDays: optionalDays,
     })
-    .partial()
     .default({}),
 });
 export type OpportunityInput = z.infer<typeof OpportunityInput>;
@@ -126,6 +173,7 @@ export type OpportunityInput = z.infer<typeof OpportunityInput>;
 /** A manager's view of an opportunity of their organisation, published or not. */
 export interface ManagedOpportunity extends OpportunityDetail {
   building: string;
+  mailingAddress: string;
   selection: 'first_come' | 'lottery';
   lottery: { setAsides: LotterySetAside[]; communityBoard?: string };
   published: boolean;

@@ -3,6 +3,7 @@ import { DOCUMENT_MESSAGES } from './documents';
 import { DATE_MESSAGE, NUMBER_MESSAGE, REASON_MESSAGE, REQUIRED } from './fields';
 import { FORM_MESSAGES } from './form-messages';
 import { MEMBER_MESSAGES } from './household';
+import { OPPORTUNITY_MESSAGES } from './opportunity-messages';
 import { ZERO_INCOME_MESSAGES } from './income';
 import { PAY_STUB_MESSAGES } from './pay-stubs';
 import { SUPPORT_MESSAGES } from './support-ticket';
@@ -23,6 +24,7 @@ export const VALIDATION_MESSAGES = {
   institution: BANK_MESSAGES.institution,
   ...FORM_MESSAGES,
   ...SUPPORT_MESSAGES,
+  ...OPPORTUNITY_MESSAGES,
   zeroExplanation: ZERO_INCOME_MESSAGES.explanation,
   noValidIncome: ZERO_INCOME_MESSAGES.noValidIncome,
   allZero: ZERO_INCOME_MESSAGES.allZero,

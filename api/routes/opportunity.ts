@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { FilteredOpportunityQuery, MESSAGES, OpportunityFilter } from '../../domain';
+import { FilteredOpportunityQuery, LANGUAGES, MESSAGES, OpportunityFilter } from '../../domain';
 import { notFound } from '../errors';
 import { requireSession } from '../plugins/auth';
 import { getPublished, listFiltered, listPublished } from '../services/opportunities';
 import { getPaperApplication } from '../services/opportunity-admin';
+import { paperApplication } from '../services/paper-application';
 
 const IdParams = z.object({ id: z.string().uuid('Invalid opportunity id') });
 
@@ -37,6 +38,18 @@ export const opportunityRoutes: FastifyPluginAsyncZod = async (app) => {
     const session = await optionalSession(request);
     const pdf = await getPaperApplication(app.db, app.blobs, request.params.id, session?.userId ?? null, session?.role ?? null);
     return reply.type('application/pdf').header('content-disposition', 'inline; filename="paper-application.pdf"').send(pdf);
+  });
+
+  // Issue 15: the application form to print and mail, generated in each of the four languages (public, published only).
+  app.get('/:id/paper-application/:language', { schema: { params: IdParams.extend({ language: z.enum(LANGUAGES) }) } }, async (request, reply) => {
+    const opportunity = await getPublished(app.db, request.params.id);
+    if (!opportunity) throw notFound();
+    const pdf = await paperApplication(opportunity, request.params.language);
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'public, max-age=300')
+      .header('content-disposition', `inline; filename="paper-application-${request.params.language}.pdf"`)
+      .send(pdf);
   });
 
   app.get('/:id', { schema: { params: IdParams } }, async (request, reply) => {

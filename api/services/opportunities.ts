@@ -13,6 +13,7 @@ function baseQuery(db: Db) {
       'o.organization_id',
       'o.lottery_end_date',
       'o.description',
+      'o.mailing_address',
       'o.amenities',
       'o.requirements',
       'o.income_ranges',
@@ -75,6 +76,7 @@ export async function getPublished(db: Db, id: string, now = new Date()): Promis
     requirements: row.requirements,
     incomeRanges: row.income_ranges,
     building: row.building,
+    mailingAddress: row.mailing_address,
     hasPaperApplication: !!row.paper_application_key,
     units: units.map((u) => ({
       id: u.id,

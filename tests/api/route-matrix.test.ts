@@ -8,7 +8,7 @@ const PUBLIC = [
   /^\/$/, /^\/index\.html(\.gz|\.br)?$/, /^\/assets\//, /^\/healthz$/, /^\/readyz$/,
   /^\/api\/Account\/(login|register|send-otp|verify-otp|verify-email|senduserregisterotp|verifyuserregisterotp|login-with-code|send-login-code|refresh-token|forget-password|reset-password|check-reset-token\/:x|emailverified\/:x|forgot-username\/:x)$/,
   /^\/api\/ProfileMatch\//,
-  /^\/api\/Opportunity\/(published-opportunities|filtered-opportunities|:id|:id\/paper-application)$/,
+  /^\/api\/Opportunity\/(published-opportunities|filtered-opportunities|:id|:id\/paper-application|:id\/paper-application\/:language)$/,
   // Issue 10: published lottery results, by log number, without names.
   /^\/api\/lottery\/:opportunityId\/results$/,
   // Issue 16: the notification redirect log (people clicking a link are often signed out) and a

@@ -97,6 +97,8 @@ function routes(): { path: string; viewers: Viewer[]; state?: PageState }[] {
     { path: '/manager/relocations', viewers: ['Manager'] },
     { path: `/manager/relocation/${ids.relocation}`, viewers: ['Manager'] },
     { path: '/manager/opportunities', viewers: ['Manager'] },
+    { path: '/manager/opportunities/new', viewers: ['Manager'] },
+    { path: `/manager/opportunities/${ids.opportunity}/edit`, viewers: ['Manager'] },
     { path: '/ambassador/dashboard', viewers: ['HousingAmbassador'] },
   ];
 }

@@ -60,6 +60,7 @@ const ManagerSupportTicketsRoute = lazyRoute(() => import('../features/support/r
 const ManagerSupportTicketRoute = lazyRoute(() => import('../features/support/routes/manager-support-ticket'), 'ManagerSupportTicketRoute');
 const MyFavoritesRoute = lazyRoute(() => import('../features/favorites/routes/my-favorites'), 'MyFavoritesRoute');
 const ManageOpportunitiesRoute = lazyRoute(() => import('../features/opportunities/routes/manage-opportunities'), 'ManageOpportunitiesRoute');
+const OpportunityEditorRoute = lazyRoute(() => import('../features/opportunities/routes/opportunity-editor'), 'OpportunityEditorRoute');
 const MyApplicationsRoute = lazyRoute(() => import('../features/lease-up/routes/my-applications'), 'MyApplicationsRoute');
 const NotFoundRoute = lazyRoute(() => import('../features/misc/routes/not-found'), 'NotFoundRoute');
 const OpportunitiesRoute = lazyRoute(() => import('../features/opportunities/routes/opportunities'), 'OpportunitiesRoute');
@@ -169,6 +170,8 @@ export const router = createBrowserRouter([
               { path: paths.manager.relocations.path, element: <ManagerRelocationsRoute /> },
               { path: paths.manager.relocation.path, element: <ManagerRelocationRoute /> },
               { path: paths.manager.opportunities.path, element: <ManageOpportunitiesRoute /> },
+              { path: paths.manager.newOpportunity.path, element: <OpportunityEditorRoute /> },
+              { path: paths.manager.editOpportunity.path, element: <OpportunityEditorRoute /> },
               { path: paths.manager.lottery.path, element: <ManageLotteryRoute /> },
             ],
           },

@@ -93,6 +93,12 @@ export const paths = {
       getHref: (id: string) => `/manager/relocation/${encodeURIComponent(id)}`,
     },
     opportunities: { path: '/manager/opportunities', getHref: () => '/manager/opportunities' },
+    /** The opportunity editor (issue 15; paths chosen here). */
+    newOpportunity: { path: '/manager/opportunities/new', getHref: () => '/manager/opportunities/new' },
+    editOpportunity: {
+      path: '/manager/opportunities/:id/edit',
+      getHref: (id: string) => `/manager/opportunities/${encodeURIComponent(id)}/edit`,
+    },
     lottery: {
       path: '/manager/opportunities/:id/lottery',
       getHref: (id: string) => `/manager/opportunities/${encodeURIComponent(id)}/lottery`,

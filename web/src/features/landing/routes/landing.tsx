@@ -4,7 +4,9 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../auth/hooks/use-session';
 
-/** / and /home: a short welcome and the way to the published opportunities. */
+const STEPS = ['step1', 'step2', 'step3', 'step4'] as const;
+
+/** / and /home: a short welcome, the ways in (opportunities, create an account, log in) and how the lottery works. */
 export function LandingRoute() {
   const { t } = useTranslation('common');
   usePageTitle('');
@@ -18,11 +20,24 @@ export function LandingRoute() {
           {t('landing.browse')}
         </Link>
         {session ? null : (
-          <Link to={paths.login.getHref()} className="button button-secondary button-large">
-            {t('landing.signIn')}
-          </Link>
+          <>
+            <Link to={paths.auth.register.getHref()} className="button button-secondary button-large">
+              {t('landing.createAccount')}
+            </Link>
+            <Link to={paths.login.getHref()} className="button button-secondary button-large">
+              {t('landing.signIn')}
+            </Link>
+          </>
         )}
       </p>
+      <section className="panel how-it-works" aria-labelledby="how-it-works">
+        <h2 id="how-it-works">{t('landing.howTitle')}</h2>
+        <ol>
+          {STEPS.map((step) => (
+            <li key={step}>{t(`landing.${step}`)}</li>
+          ))}
+        </ol>
+      </section>
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { formatDate, formatMoney, formatPercent } from '../../../lib/format';
 import { LotteryCountdown } from './lottery-countdown';
+import { LANGUAGE_NAMES } from '../../../i18n';
+import { LANGUAGES } from '../../../lib/domain-core';
 
 interface OpportunityDetailViewProps {
   opportunity: OpportunityDetail;
@@ -151,6 +153,17 @@ export function OpportunityDetailView({ opportunity, applySlot }: OpportunityDet
         <h2 id="apply-heading">{t('detail.howToApply')}</h2>
         <p>{t('detail.applyIntro')}</p>
         {opportunity.daysRemaining < 0 ? <p className="notice">{t('apply.closed')}</p> : applySlot}
+        <h3>{t('detail.paperTitle')}</h3>
+        <p>{t('detail.paperIntro')}</p>
+        <ul className="paper-links">
+          {LANGUAGES.map((language) => (
+            <li key={language}>
+              <a href={`/api/Opportunity/${encodeURIComponent(opportunity.id)}/paper-application/${language}`} hrefLang={language} lang={language} target="_blank" rel="noopener">
+                {t('detail.paperIn', { language: LANGUAGE_NAMES[language] })}
+              </a>
+            </li>
+          ))}
+        </ul>
         {opportunity.hasPaperApplication ? (
           <p>
             <a href={`/api/Opportunity/${encodeURIComponent(opportunity.id)}/paper-application`} target="_blank" rel="noopener">
@@ -158,6 +171,15 @@ export function OpportunityDetailView({ opportunity, applySlot }: OpportunityDet
             </a>
           </p>
         ) : null}
+        <h3>{t('detail.byMailTitle')}</h3>
+        {opportunity.mailingAddress ? (
+          <>
+            <p>{t('detail.byMailIntro')}</p>
+            <address className="mailing-address">{opportunity.mailingAddress}</address>
+          </>
+        ) : (
+          <p>{t('detail.noMail')}</p>
+        )}
       </section>
     </article>
   );
