@@ -48,6 +48,7 @@ import { profileLockStatusRoutes } from './routes/profile-lock-status';
 import { recertificationRoutes } from './routes/recertification';
 import { supportTicketRoutes } from './routes/support-tickets';
 import { chatRoutes } from './routes/chat';
+import { bulkActionRoutes } from './routes/bulk-actions';
 import { relocationRoutes } from './routes/relocation';
 import { accessGrantRoutes } from './routes/access-grants';
 import { adminOrganizationRoutes } from './routes/admin-organizations';
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(redirectRoutes, { prefix: '/api/redirect' });
   await app.register(supportTicketRoutes, { prefix: '/api/SupportTicket' });
   await app.register(chatRoutes, { prefix: '/api/Chat' });
+  await app.register(bulkActionRoutes, { prefix: '/api/BulkActions' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

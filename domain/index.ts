@@ -40,3 +40,5 @@ export * from './support-ticket';
 export * from './support-ticket.table';
 export * from './chat';
 export * from './whose-move';
+export * from './bulk';
+export * from './bulk.table';

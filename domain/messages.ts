@@ -123,6 +123,11 @@ export const MESSAGES = {
   organizationRequestPending: 'You have already applied to this organisation.',
   organizationRequestDecided: 'This application has already been decided.',
   wrongRoleForOrganization: 'Only managers and housing ambassadors can be assigned to an organisation.',
+  // Bulk actions from the manager's inbox (issue 12)
+  nothingToRemind: 'The household has nothing to do on this application now.',
+  noCasesSelected: 'Please select at least one application.',
+  tooManyCases: 'A bulk action can change at most 5,000 applications at a time.',
+  bulkBatchFinished: 'This bulk action has already finished.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -6,3 +6,4 @@ export { relocation } from './relocation';
 export { lottery } from './lottery';
 export { accessGrant } from './access-grant';
 export { supportTicket } from './support-ticket';
+export { bulkBatch } from './bulk-batch';

@@ -77,6 +77,12 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/OpportunityLottery/:opportunityId/ranked': ['Manager'],
   'GET /api/OpportunityLottery/:opportunityId/ranked.csv': ['Manager'],
   'POST /api/OpportunityLottery/:opportunityId/:action': ['Manager'],
+  // Bulk actions from the inbox (issue 12): its organisation's managers only.
+  'POST /api/BulkActions': ['Manager'],
+  'GET /api/BulkActions': ['Manager'],
+  'GET /api/BulkActions/:id': ['Manager'],
+  'GET /api/BulkActions/:id/results': ['Manager'],
+  'POST /api/BulkActions/:id/cancel': ['Manager'],
 };
 
 describe('role x route matrix', () => {

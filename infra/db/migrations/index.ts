@@ -20,6 +20,7 @@ import * as listIndexes from './2026-11-24T0100-list-indexes';
 import * as support from './2026-11-24T0500-support';
 import * as supportKeyIndexes from './2026-11-24T0700-support-key-indexes';
 import * as heldUnitIndex from './2026-11-25T0500-held-unit-index';
+import * as bulkBatches from './2026-11-26T0300-bulk-batches';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0600-signed-letters': signedLetters,
   '2026-11-24T0700-support-key-indexes': supportKeyIndexes,
   '2026-11-25T0500-held-unit-index': heldUnitIndex,
+  '2026-11-26T0300-bulk-batches': bulkBatches,
 };
