@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
-import { BULK_CASE_ACTION, type BulkAction, type BulkBatchCaseView, type BulkCaseStatus, type StartBulkBatchInput } from '../domain';
+import { BULK_CASE_ACTION, FINAL_STATUSES, type BulkAction, type BulkBatchCaseView, type BulkCaseStatus, type StartBulkBatchInput } from '../domain';
 import type { Db } from '../infra/db/database';
 import { bulkCaseUpdateId, leaseUpWorkflowId } from '../infra/temporal/ids';
 import { leaseUpUpdates } from '../workflows/lease-up.messages';
@@ -33,7 +33,7 @@ export async function applyBulkCase(db: Db, { batchId, caseId, action, input, ac
   const row = await db.selectFrom('bulk_batch_cases').select(['status', 'refusal']).where('batch_id', '=', batchId).where('case_id', '=', caseId).executeTakeFirst();
   if (!row) return { status: 'skipped', refusal: null };
   if (row.status !== 'pending') return { status: row.status, refusal: row.refusal };
-  const outcome = await sendToCase(caseId, action, { ...input, actor }, bulkCaseUpdateId(batchId, caseId));
+  const outcome = await sendToCase(db, caseId, action, { ...input, actor }, bulkCaseUpdateId(batchId, caseId));
   await db
     .updateTable('bulk_batch_cases')
     .set({ status: outcome.status, refusal: outcome.refusal, finished_at: new Date() })
@@ -44,7 +44,7 @@ export async function applyBulkCase(db: Db, { batchId, caseId, action, input, ac
   return outcome;
 }
 
-async function sendToCase(caseId: string, action: BulkAction, args: object, updateId: string): Promise<{ status: 'done' | 'refused'; refusal: string | null }> {
+async function sendToCase(db: Db, caseId: string, action: BulkAction, args: object, updateId: string): Promise<{ status: 'done' | 'refused'; refusal: string | null }> {
   const update = leaseUpUpdates[BULK_CASE_ACTION[action]] as UpdateDefinition<unknown, [object]>;
   const context = Context.current();
   try {
@@ -56,9 +56,11 @@ async function sendToCase(caseId: string, action: BulkAction, args: object, upda
     if (isCancellation(error)) throw error;
     // The case's own refusal (its validator or handler), with the spec's message code.
     if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure && error.cause.type) return { status: 'refused', refusal: error.cause.type };
-    // A lottery application not invited yet has no workflow; a finished one takes no more changes.
-    if (error instanceof WorkflowNotFoundError) return { status: 'refused', refusal: 'actionNotAllowedNow' };
-    if (error instanceof Error && /workflow execution already completed/i.test(error.message)) return { status: 'refused', refusal: 'applicationClosed' };
+    // No running workflow: the case has finished (it takes no more changes), or it is a lottery
+    // application not invited yet (no workflow at all); the read model tells which.
+    if (error instanceof WorkflowNotFoundError || (error instanceof Error && /already completed/i.test(error.message))) {
+      return { status: 'refused', refusal: (await finishedInReadModel(db, caseId)) ? 'applicationClosed' : 'actionNotAllowedNow' };
+    }
     throw error;
   }
 }
@@ -80,6 +82,11 @@ export async function projectBulkBatch(db: Db, view: BulkBatchCaseView): Promise
       await trx.updateTable('bulk_batch_cases').set({ status: 'skipped', finished_at: new Date() }).where('batch_id', '=', view.batchId).where('status', '=', 'pending').execute();
     }
   });
+}
+
+async function finishedInReadModel(db: Db, caseId: string): Promise<boolean> {
+  const row = await db.selectFrom('applications').select('status').where('id', '=', caseId).executeTakeFirst();
+  return row !== undefined && FINAL_STATUSES.includes(row.status);
 }
 
 function isCancellation(error: unknown): boolean {

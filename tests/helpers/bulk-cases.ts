@@ -48,7 +48,7 @@ export async function seedLeaseUpCases(db: Db, temporal: Client, o: { organizati
   await eventually(async () => {
     const row = await db.selectFrom('applications').select(sql<string>`count(*)`.as('n')).where('opportunity_id', '=', opportunityId).executeTakeFirstOrThrow();
     return Number(row.n) === o.count;
-  }, 120_000);
+  }, 200_000);
   return { opportunityId, cases: cases.map(({ applicationId, userId }) => ({ applicationId, userId })) };
 }
 
