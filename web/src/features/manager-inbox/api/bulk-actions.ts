@@ -26,10 +26,14 @@ export function useBulkBatch(batchId: string) {
   });
 }
 
-/** GET /api/BulkActions/{id}/results: each case's result by cursor, optionally one outcome. */
-export function useBulkResults(batchId: string, status: BulkCaseStatus | undefined, refreshing: boolean) {
+/**
+ * GET /api/BulkActions/{id}/results: each case's result by cursor, optionally one outcome. Keyed by
+ * the batch's status too, so the results are read once more when the batch finishes.
+ */
+export function useBulkResults(batchId: string, status: BulkCaseStatus | undefined, batchStatus: string | undefined) {
+  const refreshing = batchStatus === 'running' || batchStatus === 'cancelling';
   return useInfiniteQuery({
-    queryKey: [...bulkKey(batchId), 'results', status ?? 'all'],
+    queryKey: [...bulkKey(batchId), 'results', status ?? 'all', batchStatus ?? ''],
     queryFn: ({ signal, pageParam }) =>
       api.get<Page<BulkCaseResult>>(`/BulkActions/${seg(batchId)}/results`, { signal, query: { limit: 50, cursor: pageParam, ...(status ? { status } : {}) } }),
     initialPageParam: undefined as string | undefined,

@@ -21,8 +21,7 @@ export function BulkBatchRoute() {
   const filterId = useId();
   const [status, setStatus] = useState<BulkCaseStatus | undefined>(undefined);
   const batch = useBulkBatch(batchId);
-  const running = batch.data?.status === 'running' || batch.data?.status === 'cancelling';
-  const results = useBulkResults(batchId, status, running);
+  const results = useBulkResults(batchId, status, batch.data?.status);
   const cancel = useCancelBulkBatch(batchId);
 
   if (batch.isPending) return <Loading />;
