@@ -1,7 +1,8 @@
-import type { AccessGrantCaseView, CaseNotice, LeaseUpView, LotteryView, RecertView, RelocationView, SupportTicketView } from '../domain';
+import type { AccessGrantCaseView, BulkBatchCaseView, CaseNotice, LeaseUpView, LotteryView, RecertView, RelocationView, SupportTicketView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import { projectAccessGrant } from './access-grant';
+import * as bulk from './bulk';
 import * as leaseUp from './lease-up';
 import * as lottery from './lottery';
 import { sendNotice } from './notices';
@@ -51,5 +52,9 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     // Support tickets (issue 13)
     projectSupportTicket: (view: SupportTicketView) => projectSupportTicket(db, view),
     dueAnnualRecertifications: (input: { now: number }) => recertificationCycle.dueAnnualRecertifications(db, input),
+    // Bulk actions from the manager's inbox (issue 12)
+    bulkCasesPage: (input: Parameters<typeof bulk.bulkCasesPage>[1]) => bulk.bulkCasesPage(db, input),
+    applyBulkCase: (input: bulk.BulkCaseInput) => bulk.applyBulkCase(db, input),
+    projectBulkBatch: (view: BulkBatchCaseView) => bulk.projectBulkBatch(db, view),
   };
 }

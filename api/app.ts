@@ -53,6 +53,7 @@ import { chatRoutes } from './routes/chat';
 import { chatEventRoutes } from './routes/chat-events';
 import { faqRoutes } from './routes/faq';
 import { chatEventsPlugin } from './plugins/chat-events';
+import { bulkActionRoutes } from './routes/bulk-actions';
 import { relocationRoutes } from './routes/relocation';
 import { accessGrantRoutes } from './routes/access-grants';
 import { adminOrganizationRoutes } from './routes/admin-organizations';
@@ -152,6 +153,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(caseFileRoutes, { prefix: '/api/CaseFile' });
   await app.register(chatEventRoutes, { prefix: '/api/Chat' });
   await app.register(faqRoutes, { prefix: '/api/FaqCategory' });
+  await app.register(bulkActionRoutes, { prefix: '/api/BulkActions' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

@@ -42,3 +42,5 @@ export * from './chat';
 export * from './whose-move';
 export * from './case-file';
 export * from './faq';
+export * from './bulk';
+export * from './bulk.table';

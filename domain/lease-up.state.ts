@@ -54,6 +54,8 @@ export interface LeaseUpState {
   appeals: number;
   householdSize: number;
   householdIncome: number;
+  /** Reminders the manager sent (absent in runs started before SendReminder existed). */
+  reminders?: number;
   // The case kit's bookkeeping (workflows/case): version, last change, history, armed timers.
   version: number;
   updatedAt: string;

@@ -9,6 +9,8 @@ import type { MessageCode } from './messages';
 export type LeaseUpEffect = 'generateTic' | 'generateLeaseLetter' | 'signTic' | 'signLeaseLetter' | 'markDocumentsRejected';
 
 const active = (s: LeaseUpState) => s.status === 'in_review';
+/** Steps at which the household owes the next move (what a reminder is about). */
+const HOUSEHOLD_STEPS: readonly TimelineStep[] = ['additional_documents', 'screening_consent', 'appointment_scheduling', 'unit_offer', 'income_certification', 'lease_signing'];
 /** Null when the application is active at one of `steps`, else 'not available now'. */
 const at = (s: LeaseUpState, ...steps: TimelineStep[]): MessageCode | null => (active(s) && steps.includes(s.step) ? null : 'actionNotAllowedNow');
 const future = (iso: string, now: number) => Date.parse(iso) > now;
@@ -376,6 +378,21 @@ export const LEASE_UP_TABLE = {
     },
     reason: true,
     irreversible: true,
+  },
+  SendReminder: {
+    by: 'manager',
+    input: LEASE_UP_INPUTS.SendReminder,
+    // Only while the next move is the household's (documents, consent, a booking, an offer, signatures).
+    when: (s) => (active(s) && HOUSEHOLD_STEPS.includes(s.step) ? null : 'nothingToRemind'),
+    change: (s, input, ctx) => {
+      s.reminders = (s.reminders ?? 0) + 1;
+      ctx.notify({
+        userId: s.input.applicantUserId,
+        template: 'lease-up-reminder',
+        params: { applicationId: s.input.applicationId, step: s.step, ...(input.note ? { note: input.note } : {}) },
+        dedupeKey: `lease-up:${s.input.applicationId}:reminder-${s.reminders}`,
+      });
+    },
   },
 } satisfies ActionTable<LeaseUpState, LeaseUpInputs, 'applicant' | 'manager', LeaseUpEffect>;
 

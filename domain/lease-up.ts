@@ -119,6 +119,8 @@ export const LEASE_UP_INPUTS = {
   CompleteLeaseSigning: Base,
   GrantAppeal: Base,
   DenyAppeal: Base,
+  /** A reminder to the household, with the manager's optional note (issue 12: also sent in bulk). */
+  SendReminder: Base.extend({ note: z.string().trim().max(2000).optional() }),
 } as const;
 
 export type LeaseUpInputs = { [A in keyof typeof LEASE_UP_INPUTS]: z.infer<(typeof LEASE_UP_INPUTS)[A]> };

@@ -125,6 +125,11 @@ export const MESSAGES = {
   wrongRoleForOrganization: 'Only managers and housing ambassadors can be assigned to an organisation.',
   // FAQ (issue 13)
   faqSlugTaken: 'A help category with this short name already exists.',
+  // Bulk actions from the manager's inbox (issue 12)
+  nothingToRemind: 'The household has nothing to do on this application now.',
+  noCasesSelected: 'Please select at least one application.',
+  tooManyCases: 'A bulk action can change at most 5,000 applications at a time.',
+  bulkBatchFinished: 'This bulk action has already finished.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

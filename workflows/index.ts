@@ -19,6 +19,7 @@ export const MODULES = {
   lottery: () => import(/* webpackMode: "eager" */ './lottery'),
   accessGrant: () => import(/* webpackMode: "eager" */ './access-grant'),
   supportTicket: () => import(/* webpackMode: "eager" */ './support-ticket'),
+  bulkBatch: () => import(/* webpackMode: "eager" */ './bulk-batch'),
 };
 
 type WorkflowType = keyof typeof MODULES;
@@ -43,3 +44,4 @@ export const relocation = lazy('relocation');
 export const lottery = lazy('lottery');
 export const accessGrant = lazy('accessGrant');
 export const supportTicket = lazy('supportTicket');
+export const bulkBatch = lazy('bulkBatch');

@@ -63,6 +63,22 @@ export function supportTicketWorkflowId(ticketId: string): string {
   return `support-ticket/${ticketId}`;
 }
 
+/**
+ * One workflow per bulk action (issue 12), named by the batch's random ID: the batch row is
+ * written first, then its workflow started with REJECT_DUPLICATE, so a retried request cannot run a batch twice.
+ */
+export function bulkBatchWorkflowId(batchId: string): string {
+  return `bulk-batch/${batchId}`;
+}
+
+/**
+ * The Update a batch sends to one case: Temporal admits one Update per ID in a run, so a batch
+ * retried (an activity after a worker restart, the batch itself) changes each case once.
+ */
+export function bulkCaseUpdateId(batchId: string, caseId: string): string {
+  return `bulk:${batchId}:${caseId}`;
+}
+
 /** RFC 4122 version-5 layout over SHA-1 of the name (the name already carries its own namespace). */
 function nameBasedUuid(name: string): string {
   const bytes = createHash('sha1').update(name).digest().subarray(0, 16);

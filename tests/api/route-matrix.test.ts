@@ -94,6 +94,12 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'DELETE /api/FaqCategory/questions/:questionId': ['Admin'],
   // Live chat (issue 13): the two sides of a conversation.
   'GET /api/Chat/events': ['User', 'Tenant', 'Manager'],
+  // Bulk actions from the inbox (issue 12): its organisation's managers only.
+  'POST /api/BulkActions': ['Manager'],
+  'GET /api/BulkActions': ['Manager'],
+  'GET /api/BulkActions/:id': ['Manager'],
+  'GET /api/BulkActions/:id/results': ['Manager'],
+  'POST /api/BulkActions/:id/cancel': ['Manager'],
 };
 
 /** Event streams stay open for allowed roles: their refusals are walked here, their streams in tests/api/chat-events.test.ts. */

@@ -152,6 +152,10 @@ const CASES: Record<LeaseUpAction, { available: LeaseUpState; refused: [LeaseUpS
   },
   GrantAppeal: { available: at('decision', { status: 'appeal_submitted' }), refused: [[at('decision', { status: 'rejected' }), 'actionNotAllowedNow']] },
   DenyAppeal: { available: at('decision', { status: 'appeal_submitted' }), refused: [[at('decision'), 'actionNotAllowedNow']] },
+  SendReminder: {
+    available: at('additional_documents'),
+    refused: [[at('documentation_review'), 'nothingToRemind'], [at('decision'), 'nothingToRemind'], [at('additional_documents', { status: 'rejected' }), 'nothingToRemind']],
+  },
 };
 
 const whenOf = (action: LeaseUpAction, s: LeaseUpState) => leaseUpFinished(s, action) ?? LEASE_UP_TABLE[action].when(s as never, NOW);

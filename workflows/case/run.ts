@@ -47,6 +47,8 @@ export interface RunOptions<S> {
   start?: (s: S, ctx: ChangeContext) => Promise<void> | void;
   /** Called with the state when Temporal suggests a new run (long-lived cases); must continue as new. */
   continueAsNew?: (s: S) => Promise<never>;
+  /** A new run is due before Temporal suggests one (a kind that knows its history grows fast, e.g. a bulk batch). */
+  continueAsNewDue?: (s: S) => boolean;
 }
 
 type Input = { actor: CaseActor; reason?: string };
@@ -195,7 +197,7 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
     await def.project(def.view(s, Date.now()));
     projected = version;
     if (def.isFinal(s) && projected === s.version) break;
-    if (options.continueAsNew && workflowInfo().continueAsNewSuggested) {
+    if (options.continueAsNew && (workflowInfo().continueAsNewSuggested || options.continueAsNewDue?.(s))) {
       await condition(() => !lock.isLocked() && allHandlersFinished() && s.version === projected);
       return options.continueAsNew(s);
     }

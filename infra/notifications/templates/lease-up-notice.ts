@@ -1,12 +1,14 @@
 /**
  * Lease-up messages to the applicant in their language (issue 5), sent by the workflow's timers:
  * `lease-up-documents-overdue` (params dueAt), `lease-up-offer-expired` (offerId),
- * `lease-up-appointment-reminder` (appointmentAt, ISO time; sent 1 day and 1 hour before).
+ * `lease-up-appointment-reminder` (appointmentAt, ISO time; sent 1 day and 1 hour before),
+ * `lease-up-reminder` (note: the manager's own words, optional).
  */
 import { OPEN_PORTAL, defineTemplate, portalLink, str, type MessageLanguage } from './types';
 
 type Lang = MessageLanguage;
 const day = (iso: unknown) => str(iso).slice(0, 10);
+const note = (p: Record<string, unknown>, label: string) => (str(p.note) ? `\n\n${label}: ${str(p.note)}` : '');
 const time = (iso: unknown) => str(iso).replace('T', ' ').slice(0, 16) + (str(iso) ? ' UTC' : '');
 
 const texts = {
@@ -35,6 +37,16 @@ const texts = {
       es: (p: Record<string, unknown>) => `Su cita es el ${time(p.appointmentAt)}. Puede verla o cambiarla en el portal.`,
       zh: (p: Record<string, unknown>) => `您的预约时间为 ${time(p.appointmentAt)}。您可以在门户网站查看或更改。`,
       bn: (p: Record<string, unknown>) => `আপনার অ্যাপয়েন্টমেন্ট ${time(p.appointmentAt)}। আপনি পোর্টালে এটি দেখতে বা বদলাতে পারেন।`,
+    },
+  },
+  // Sent by the manager (one application, or many in a bulk action, issue 12): the note is theirs.
+  'lease-up-reminder': {
+    subject: { en: 'Reminder: your housing application needs you', es: 'Recordatorio: su solicitud de vivienda le necesita', zh: '提醒：您的住房申请需要您处理', bn: 'স্মরণ করিয়ে দেওয়া: আপনার আবাসন আবেদনে আপনার পদক্ষেপ দরকার' },
+    body: {
+      en: (p: Record<string, unknown>) => `Your housing application is waiting for your next step. Please sign in to the portal to see what to do.${note(p, 'Note from the property manager')}`,
+      es: (p: Record<string, unknown>) => `Su solicitud de vivienda espera su próximo paso. Inicie sesión en el portal para ver qué hacer.${note(p, 'Nota del administrador de la propiedad')}`,
+      zh: (p: Record<string, unknown>) => `您的住房申请正在等待您的下一步操作。请登录门户网站查看需要做什么。${note(p, '物业经理的留言')}`,
+      bn: (p: Record<string, unknown>) => `আপনার আবাসন আবেদন আপনার পরবর্তী পদক্ষেপের অপেক্ষায় আছে। কী করতে হবে দেখতে অনুগ্রহ করে পোর্টালে সাইন ইন করুন।${note(p, 'সম্পত্তি ব্যবস্থাপকের বার্তা')}`,
     },
   },
 } as const satisfies Record<string, { subject: Record<Lang, string>; body: Record<Lang, (p: Record<string, unknown>) => string> }>;

@@ -54,6 +54,7 @@ const LandingRoute = lazyRoute(() => import('../features/landing/routes/landing'
 const ApplicationRoute = lazyRoute(() => import('../features/lease-up/routes/application'), 'ApplicationRoute');
 const ManagerApplicationsRoute = lazyRoute(() => import('../features/lease-up/routes/manager-applications'), 'ManagerApplicationsRoute');
 const ManagerInboxRoute = lazyRoute(() => import('../features/manager-inbox/routes/manager-inbox'), 'ManagerInboxRoute');
+const BulkBatchRoute = lazyRoute(() => import('../features/manager-inbox/routes/bulk-batch'), 'BulkBatchRoute');
 const SupportTicketsRoute = lazyRoute(() => import('../features/support/routes/support-tickets'), 'SupportTicketsRoute');
 const SupportTicketRoute = lazyRoute(() => import('../features/support/routes/support-ticket'), 'SupportTicketRoute');
 const ManagerSupportTicketsRoute = lazyRoute(() => import('../features/support/routes/manager-support-tickets'), 'ManagerSupportTicketsRoute');
@@ -165,6 +166,7 @@ export const router = createBrowserRouter([
             element: <Protected roles={MANAGER_ROLES} organization />,
             children: [
               { path: paths.manager.tasks.path, element: <ManagerInboxRoute /> },
+              { path: paths.manager.bulkBatch.path, element: <BulkBatchRoute /> },
               { path: paths.manager.applications.path, element: <ManagerApplicationsRoute /> },
               { path: paths.manager.recertification.path, element: <ManagerRecertificationRoute /> },
               { path: paths.manager.relocations.path, element: <ManagerRelocationsRoute /> },

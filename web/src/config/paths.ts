@@ -85,6 +85,8 @@ export const paths = {
       getHref: (caseId: string) => `/manager/recertification/${encodeURIComponent(caseId)}`,
     },
     relocations: { path: '/manager/relocations', getHref: () => '/manager/relocations' },
+    /** A bulk action's progress and results (issue 12; path chosen here). */
+    bulkBatch: { path: '/manager/bulk/:batchId', getHref: (batchId: string) => `/manager/bulk/${encodeURIComponent(batchId)}` },
     /** The support queue of the organisation (every ticket for an admin); paths chosen here. */
     supportTickets: { path: '/manager/support-tickets', getHref: () => '/manager/support-tickets' },
     supportTicket: { path: '/manager/support-ticket/:id', getHref: (id: string) => `/manager/support-ticket/${encodeURIComponent(id)}` },

@@ -6,7 +6,8 @@ import { CASE_KINDS, TIMELINE_STEPS, type ManagerTaskFilter } from '../../../lib
 import { useErrorText } from '../../../lib/errors';
 import { useManagerTasks } from '../api/get-manager-tasks';
 import { useOpportunityChoices } from '../../../lib/opportunity-choices';
-import { TaskTable } from '../components/task-table';
+import { BulkBar } from '../components/bulk-bar';
+import { TaskTable, type CaseSelection } from '../components/task-table';
 import { inboxCases } from '../inbox';
 
 /** An inbox is watched, not just visited: it refreshes itself while open. */
@@ -23,6 +24,12 @@ export function ManagerInboxRoute() {
   const opportunities = useOpportunityChoices();
   // A case's tasks may arrive on different pages; the loaded pages are grouped together.
   const rows = useMemo(() => inboxCases(query.data?.pages.flatMap((p) => p.items) ?? []), [query.data]);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selection: CaseSelection = {
+    selected,
+    toggle: (caseId, on) => setSelected((prev) => withIds(prev, [caseId], on)),
+    toggleAll: (caseIds, on) => setSelected((prev) => withIds(prev, caseIds, on)),
+  };
   const set = (patch: Partial<ManagerTaskFilter>) => setFilter((f) => Object.fromEntries(Object.entries({ ...f, ...patch }).filter(([, v]) => v)) as ManagerTaskFilter);
 
   return (
@@ -77,7 +84,10 @@ export function ManagerInboxRoute() {
           {t('empty')}
         </p>
       ) : (
-        <TaskTable rows={rows} />
+        <>
+          <BulkBar selected={[...selected]} filter={filter} />
+          <TaskTable rows={rows} selection={selection} />
+        </>
       )}
       {query.hasNextPage ? (
         <button type="button" className="button button-secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
@@ -86,4 +96,13 @@ export function ManagerInboxRoute() {
       ) : null}
     </div>
   );
+}
+
+function withIds(prev: ReadonlySet<string>, ids: string[], on: boolean): ReadonlySet<string> {
+  const next = new Set(prev);
+  for (const id of ids) {
+    if (on) next.add(id);
+    else next.delete(id);
+  }
+  return next;
 }
