@@ -21,9 +21,9 @@ import * as support from './2026-11-24T0500-support';
 import * as supportKeyIndexes from './2026-11-24T0700-support-key-indexes';
 import * as heldUnitIndex from './2026-11-25T0500-held-unit-index';
 import * as caseFile from './2026-11-26T0200-case-file';
+import * as bulkBatches from './2026-11-26T0300-bulk-batches';
 import * as faqContent from './2026-11-26T0400-faq-content';
 import * as opportunityMailingAddress from './2026-11-26T0500-opportunity-mailing-address';
-import * as bulkBatches from './2026-11-26T0300-bulk-batches';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -49,7 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0700-support-key-indexes': supportKeyIndexes,
   '2026-11-25T0500-held-unit-index': heldUnitIndex,
   '2026-11-26T0200-case-file': caseFile,
+  '2026-11-26T0300-bulk-batches': bulkBatches,
   '2026-11-26T0400-faq-content': faqContent,
   '2026-11-26T0500-opportunity-mailing-address': opportunityMailingAddress,
-  '2026-11-26T0300-bulk-batches': bulkBatches,
 };
