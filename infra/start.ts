@@ -15,6 +15,7 @@ import { createBlobStore } from './blobs';
 import { loadConfig, runMain } from './config';
 import { keyRingFromConfig } from './crypto';
 import { useDataKeys } from './data-keys';
+import { openPartLog, routeLines } from './console-lines';
 import { assertDatabaseReachable, createDb } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { startEmbeddedPostgres, startTemporalDevServer } from './embedded';
@@ -93,11 +94,16 @@ class Supervisor {
   }
 }
 
-function nodeProcess(script: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): () => Promise<Running> {
+function nodeProcess(name: string, script: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): () => Promise<Running> {
   return async () => {
     // Own process group: Ctrl-C reaches only this supervisor, which stops children in order.
-    const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], { env, stdio: 'inherit', detached: true });
-    return { pid: child.pid, exited: exitOf(child), stop: () => stopChild(child) };
+    const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // Request logs and the rest go to .data/logs/<name>.log; warnings and errors also to the terminal.
+    const log = await openPartLog(join(DATA_DIR, 'logs'), name);
+    routeLines(name, child.stdout!, log, (line) => process.stdout.write(`${line}\n`));
+    routeLines(name, child.stderr!, log, (line) => process.stderr.write(`${line}\n`));
+    const exited = exitOf(child).finally(() => log.end());
+    return { pid: child.pid, exited, stop: () => stopChild(child) };
   };
 }
 
@@ -184,9 +190,10 @@ await runMain('start', async () => {
   // The worker's heap as configured: its sticky cache is sized from it (worker/sizing.ts).
   const flags = { worker: [`--max-old-space-size=${config.WORKER_HEAP_MB}`], api: [] };
   for (const [name, script] of [['worker', 'worker/main.ts'], ['api', 'api/main.ts']] as const) {
-    const part = new Supervisor(name, nodeProcess(script, env, flags[name]));
+    const part = new Supervisor(name, nodeProcess(name, script, env, flags[name]));
     parts.push(part);
     await part.start();
   }
   say(`portal on http://localhost:${config.PORT}  (Temporal Web UI: http://localhost:${uiPort})  Ctrl-C stops`);
+  say(`request logs: ${join(DATA_DIR, 'logs')}/  (the terminal shows warnings and errors)`);
 }, () => stopAll(1));

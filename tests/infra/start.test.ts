@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isPortOpen } from '../../infra/embedded';
@@ -20,7 +20,7 @@ describe('embedded start (npm start)', async () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   async function start(): Promise<{ child: ChildProcess; output: () => string }> {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' };
     for (const key of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'JWT_SECRET', 'DATA_ENCRYPTION_KEY', 'BLOB_DRIVER', 'NODE_ENV']) delete env[key];
     for (const [key, value] of Object.entries(ports)) env[key] = String(value);
     const child = spawn(process.execPath, ['--import', 'tsx', 'infra/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -73,6 +73,12 @@ describe('embedded start (npm start)', async () => {
     });
     expect(applied.status).toBe(201);
     await stop(first.child);
+    // A quiet terminal (issue 15): services and addresses there, request logs in the data folder.
+    expect(first.output()).toContain(`portal on http://localhost:${ports.PORT}`);
+    expect(first.output()).not.toContain('request completed');
+    const apiLog = await readFile(join(dataDir, 'logs', 'api.log'), 'utf8');
+    expect(apiLog).toContain('"msg":"request completed"');
+    expect(apiLog).toContain('/api/LeaseUpApplication/apply');
 
     const second = await start();
     expect(second.output()).not.toContain('seeded demo data');
