@@ -51,6 +51,7 @@ import { supportTicketRoutes } from './routes/support-tickets';
 import { caseFileRoutes } from './routes/case-file';
 import { chatRoutes } from './routes/chat';
 import { chatEventRoutes } from './routes/chat-events';
+import { chatbotBridgeRoutes } from './routes/chatbot-bridge';
 import { faqRoutes } from './routes/faq';
 import { chatEventsPlugin } from './plugins/chat-events';
 import { bulkActionRoutes } from './routes/bulk-actions';
@@ -152,6 +153,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(chatRoutes, { prefix: '/api/Chat' });
   await app.register(caseFileRoutes, { prefix: '/api/CaseFile' });
   await app.register(chatEventRoutes, { prefix: '/api/Chat' });
+  await app.register(chatbotBridgeRoutes, { prefix: '/api/ChatbotBridge' });
   await app.register(faqRoutes, { prefix: '/api/FaqCategory' });
   await app.register(bulkActionRoutes, { prefix: '/api/BulkActions' });
   await app.register(codecRoutes, { prefix: '/codec' });

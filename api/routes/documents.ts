@@ -36,8 +36,11 @@ const PreviewQuery = HouseholdQuery.extend({
   return { householdId: q.householdId, documentId };
 });
 
+/** The multipart limits of every household document upload (section 5: 10 MB a file). */
+export const UPLOAD_LIMITS = { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20, parts: 30, fieldSize: 4096 };
+
 /** Reads every part: text fields into an object, files into memory (bounded by the multipart limits). */
-async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: IncomingFile[] }> {
+export async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: IncomingFile[] }> {
   if (!request.isMultipart()) throw new HttpError(415, 'validation', 'Send the file as multipart/form-data');
   const fields: Record<string, string> = {};
   const files: IncomingFile[] = [];
@@ -69,7 +72,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
  * while the profile is locked (recertification asks for documents after confirming); deletes do not.
  */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20, parts: 30, fieldSize: 4096 } });
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
   const resident = signedIn('resident');
   const reader = signedIn('resident_or_manager');
   const deps = { db: app.db, blobs: app.blobs };

@@ -94,6 +94,8 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'DELETE /api/FaqCategory/questions/:questionId': ['Admin'],
   // Live chat (issue 13): the two sides of a conversation.
   'GET /api/Chat/events': ['User', 'Tenant', 'Manager'],
+  // A document sent in a conversation lands in the household's My Documents (issue 13).
+  'POST /api/ChatbotBridge/upload-document': ['User', 'Tenant'],
   // Bulk actions from the inbox (issue 12): its organisation's managers only.
   'POST /api/BulkActions': ['Manager'],
   'GET /api/BulkActions': ['Manager'],
