@@ -21,8 +21,8 @@ const NOT_BUILT_GROUPS = ['Ambassador', 'Translator', 'AI extraction'];
 const NOT_BUILT_CALLS = [
   /\/api\/HouseholdAssets\/(GetAiExtractedData|GetJsonData|SaveAiExtractedData|SaveAiExtractedDataMultiple|GetExtractedEmployer)$/,
   /\/api\/GTFSRealtimeFeed\//,
-  // Chat and the FAQ are built (issue 13) but not the AI intake bot or its document bridge yet.
-  /^\/api\/(intake|ChatbotBridge\/upload-document)$/,
+  // Chat, the FAQ and documents sent in a conversation are built (issue 13) but not the AI intake bot.
+  /^\/api\/intake$/,
 ];
 
 let app: FastifyInstance;
