@@ -99,10 +99,12 @@ describe('the manager\'s case file in the browser', () => {
     await row.getByRole('button', { name: 'Send' }).click();
     await applicant.page.getByRole('row').filter({ hasText: 'pay-stub-full.pdf' }).waitFor();
     expect(await applicant.page.getByRole('row').filter({ hasText: 'pay-stub.pdf (' }).count()).toBe(0);
+    // The page's list of rejected documents answered (no 'networkidle': the live chat stream stays open).
+    const rejectedListed = applicant.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/Document' && new URL(r.url()).searchParams.get('rejected') === 'true' && r.status() === 200);
     await applicant.page.goto(`/myApplications/${applicationId}`);
+    await rejectedListed;
     await settled(applicant.page);
     await applicant.page.getByRole('region', { name: 'Timeline' }).waitFor();
-    await applicant.page.waitForLoadState('networkidle');
     expect(await applicant.page.getByTestId('documents-to-fix').count()).toBe(0);
 
     // The manager sees the new file waiting for review, previews and accepts it.
