@@ -111,16 +111,15 @@ export const ConfigSchema = z
     WORKER_HEAP_RESERVE_MB: z.coerce.number().int().min(16).max(65_536).default(128),
     /**
      * Above this share of the machine's (or container's cgroup) memory the worker takes no new
-     * workflow or activity tasks until usage falls: it slows instead of dying (SDK resource-based tuner).
+     * activities until usage falls: it slows instead of dying (SDK resource-based slot supplier;
+     * workflow tasks are bounded by the sticky cache and WORKER_WORKFLOW_TASK_SLOTS instead).
      */
     WORKER_TARGET_MEMORY_USAGE: z.coerce.number().min(0.1).max(0.95).default(0.8),
-    /** The same for CPU; 1 (default) never holds work back for CPU, so a busy shared machine still makes progress. */
+    /** The same for CPU; at 1 (default) a CPU at 100% still holds activities to their always-given quarter of WORKER_ACTIVITY_TASK_SLOTS. */
     WORKER_TARGET_CPU_USAGE: z.coerce.number().min(0.1).max(1).default(1),
     /**
-     * Most workflow tasks the worker runs at once (never more than it caches). Workflow tasks are
-     * CPU work on one thread; on the shared 2-core machine the bench's worker stopped taking workflow
-     * tasks under a burst of starts with 32 and with 200 slots, and finished every phase with 8
-     * (issue 11, `npm run bench`, tests/spec-coverage.md).
+     * Workflow tasks the worker runs at once, fixed (never more than it caches). Workflow tasks are
+     * CPU work on one thread, so more slots only queue inside the worker (worker/sizing.ts).
      */
     WORKER_WORKFLOW_TASK_SLOTS: z.coerce.number().int().min(2).max(1_000).default(8),
     /** Most activities (and, as many again, local activities) at once: mostly waiting on PostgreSQL, whose pool they share. */

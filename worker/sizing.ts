@@ -23,25 +23,31 @@ const MiB = 1024 * 1024;
  *   cached workflow lives there; the SDK's own default assumed about 1.7 MB each and a 4 GiB heap.
  *   A workflow that falls out of the cache is replayed from its history on its next task: slower,
  *   never lost.
- * - Workflow and activity task slots are handed out by the SDK's resource-based tuner: above the
- *   target share of the machine's (or the container's cgroup) memory no new task is taken until
- *   usage falls, so a burst queues on the Temporal server instead of exhausting the pod.
- * - At most WORKER_WORKFLOW_TASK_SLOTS workflow tasks and WORKER_ACTIVITY_TASK_SLOTS activities at
- *   once: more only queue inside the worker (one thread runs workflow code), where the server would
- *   have handed them to whichever worker is free.
+ * - Workflow tasks run on fixed slots (WORKER_WORKFLOW_TASK_SLOTS, never more than the cache
+ *   holds), and so do local activities (WORKER_ACTIVITY_TASK_SLOTS; a workflow task waits for its
+ *   local activities while it holds its slot). The SDK's resource-based supplier hands out only its
+ *   minimum while the machine's CPU is at its target, and a CPU at 100% is always at a target of 1:
+ *   on the shared 2-core machine its two workflow slots went to sticky polls while 1,440 new cases
+ *   waited 14 minutes on the normal queue (`npm run bench`, tests/spec-coverage.md).
+ * - Activities (PDF letters, S3, PostgreSQL: the memory that varies) are handed out by the
+ *   resource-based supplier: above the target share of the machine's (or the container's cgroup)
+ *   memory no new activity is taken until usage falls, so a burst queues on the Temporal server
+ *   instead of exhausting the pod. A quarter of the slots are always given, so a busy CPU slows
+ *   activities down and never stops them.
  */
 export function workerSizing(config: WorkerSizingConfig, heapLimitBytes = getHeapStatistics().heap_size_limit): Pick<WorkerOptions, 'maxCachedWorkflows' | 'tuner'> {
   const fit = Math.floor(((heapLimitBytes / MiB - config.WORKER_HEAP_RESERVE_MB) * 1024) / config.WORKER_CACHED_WORKFLOW_KB);
   const maxCachedWorkflows = config.WORKER_MAX_CACHED_WORKFLOWS ?? Math.max(2, fit);
   const tunerOptions = { targetMemoryUsage: config.WORKER_TARGET_MEMORY_USAGE, targetCpuUsage: config.WORKER_TARGET_CPU_USAGE };
+  const workflowSlots = Math.max(2, Math.min(maxCachedWorkflows, config.WORKER_WORKFLOW_TASK_SLOTS));
+  const activitySlots = config.WORKER_ACTIVITY_TASK_SLOTS;
   return {
     maxCachedWorkflows,
     tuner: {
-      tunerOptions,
-      // More workflow tasks at once than cached workflows would evict one to run another.
-      workflowTaskSlotOptions: { minimumSlots: 2, maximumSlots: Math.max(2, Math.min(maxCachedWorkflows, config.WORKER_WORKFLOW_TASK_SLOTS)) },
-      activityTaskSlotOptions: { minimumSlots: 1, maximumSlots: config.WORKER_ACTIVITY_TASK_SLOTS },
-      localActivityTaskSlotOptions: { minimumSlots: 1, maximumSlots: config.WORKER_ACTIVITY_TASK_SLOTS },
+      workflowTaskSlotSupplier: { type: 'fixed-size', numSlots: workflowSlots },
+      localActivityTaskSlotSupplier: { type: 'fixed-size', numSlots: activitySlots },
+      activityTaskSlotSupplier: { type: 'resource-based', tunerOptions, minimumSlots: Math.max(1, Math.floor(activitySlots / 4)), maximumSlots: activitySlots },
+      nexusTaskSlotSupplier: { type: 'fixed-size', numSlots: 1 },
     },
   };
 }

@@ -12,23 +12,28 @@ describe('worker sizing (issue 11)', () => {
     // The production default: 512 MiB of old space, about 560 MiB as V8 reports the limit.
     const sized = workerSizing(config(), 560 * MiB);
     expect(sized.maxCachedWorkflows).toBe(Math.floor(((560 - 128) * 1024) / 2048));
-    expect(sized.tuner).toMatchObject({
-      tunerOptions: { targetMemoryUsage: 0.8, targetCpuUsage: 1 },
-      workflowTaskSlotOptions: { minimumSlots: 2, maximumSlots: 8 },
-      activityTaskSlotOptions: { maximumSlots: 16 },
-      localActivityTaskSlotOptions: { maximumSlots: 16 },
+    // Workflow tasks and local activities on fixed slots (a saturated CPU must not starve them);
+    // activities by memory, a quarter of them always given.
+    expect(sized.tuner).toEqual({
+      workflowTaskSlotSupplier: { type: 'fixed-size', numSlots: 8 },
+      localActivityTaskSlotSupplier: { type: 'fixed-size', numSlots: 16 },
+      activityTaskSlotSupplier: { type: 'resource-based', tunerOptions: { targetMemoryUsage: 0.8, targetCpuUsage: 1 }, minimumSlots: 4, maximumSlots: 16 },
+      nexusTaskSlotSupplier: { type: 'fixed-size', numSlots: 1 },
     });
     const small = workerSizing(config({ WORKER_CACHED_WORKFLOW_KB: '1024', WORKER_WORKFLOW_TASK_SLOTS: '64' }), 160 * MiB);
     expect(small.maxCachedWorkflows).toBe(32);
     // Never more workflow tasks at once than cached workflows (one would evict another).
-    expect(small.tuner).toMatchObject({ workflowTaskSlotOptions: { maximumSlots: 32 } });
-    expect(workerSizing(config({ WORKER_MAX_CACHED_WORKFLOWS: '3' }), 560 * MiB).tuner).toMatchObject({ workflowTaskSlotOptions: { maximumSlots: 3 } });
-    expect(workerSizing(config({ WORKER_ACTIVITY_TASK_SLOTS: '40' }), 560 * MiB).tuner).toMatchObject({ activityTaskSlotOptions: { maximumSlots: 40 }, localActivityTaskSlotOptions: { maximumSlots: 40 } });
+    expect(small.tuner).toMatchObject({ workflowTaskSlotSupplier: { numSlots: 32 } });
+    expect(workerSizing(config({ WORKER_MAX_CACHED_WORKFLOWS: '3' }), 560 * MiB).tuner).toMatchObject({ workflowTaskSlotSupplier: { numSlots: 3 } });
+    expect(workerSizing(config({ WORKER_ACTIVITY_TASK_SLOTS: '40' }), 560 * MiB).tuner).toMatchObject({
+      activityTaskSlotSupplier: { minimumSlots: 10, maximumSlots: 40 },
+      localActivityTaskSlotSupplier: { numSlots: 40 },
+    });
     // A heap smaller than the reserve still runs (the SDK's minimum), and the variable wins when set.
     expect(workerSizing(config(), 64 * MiB).maxCachedWorkflows).toBe(2);
     expect(workerSizing(config({ WORKER_MAX_CACHED_WORKFLOWS: '5000', WORKER_TARGET_MEMORY_USAGE: '0.7' }), 560 * MiB)).toMatchObject({
       maxCachedWorkflows: 5000,
-      tuner: { tunerOptions: { targetMemoryUsage: 0.7 } },
+      tuner: { activityTaskSlotSupplier: { tunerOptions: { targetMemoryUsage: 0.7 } } },
     });
   });
 
