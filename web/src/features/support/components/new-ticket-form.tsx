@@ -80,7 +80,7 @@ export function NewTicketForm({ linkedCase }: { linkedCase: { kind: SupportCaseK
       <button type="submit" className="button button-primary" disabled={create.isPending}>
         {t('form.send')}
       </button>
-      {/* After Send, so the keyboard path from the question to Send stays one Tab; read before sending. */}
+      {/* After Send, so the keyboard path from the question to Send stays short (past the optional files); read before sending. */}
       <FaqSuggestions text={`${subject} ${message}`} />
     </form>
   );
