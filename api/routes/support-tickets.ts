@@ -2,7 +2,8 @@ import { z } from 'zod';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AddReplyToTicketBody, AssignTicketBody, CreateSupportTicketBody, ResolveTicketBody, SupportTicketListQuery } from '../../domain';
+import { AddReplyToTicketBody, AssignTicketBody, CreateSupportTicketBody, ResolveTicketBody, SupportTicketListQuery, type SupportTicketView } from '../../domain';
+import { announceTicketEvent } from '../../activities/support-ticket';
 import { signedIn } from '../guards';
 import type { IncomingFile } from '../services/documents';
 import { attachmentFile, checkAttachments, listAttachments, saveAttachments } from '../services/support-ticket-attachments';
@@ -42,6 +43,10 @@ export const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
   const deps = () => ({ db: app.db, temporal: app.temporal, taskQueue: app.config.TEMPORAL_TASK_QUEUE });
   const blobDeps = () => ({ db: app.db, blobs: app.blobs });
+  // The projection announced the new message before its files were stored: open pages look again for them.
+  const announceFiles = async (view: SupportTicketView, saved: number) => {
+    if (saved > 0) await announceTicketEvent(app.db, { ticketId: view.ticketId, requesterUserId: view.requesterUserId, householdId: view.householdId, organizationId: view.organizationId });
+  };
   const requesterOrStaff = signedIn('resident_or_ambassador', 'manager', 'admin');
   const staff = signedIn('manager', 'admin');
 
@@ -50,6 +55,7 @@ export const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     const files = await checkAttachments(filesOf(request));
     const view = await createTicket(deps(), request.session, request.body);
     const attachments = await saveAttachments(blobDeps(), view.ticketId, 1, request.session.userId, files);
+    await announceFiles(view, attachments.length);
     return reply.ok({ ...view, attachments }, 'Support ticket created', 201);
   });
 
@@ -58,6 +64,7 @@ export const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     const view = await replyToTicket(deps(), request.session, request.body.ticketId, request.body.message);
     const seq = view.messages.at(-1)?.seq ?? 1;
     const attachments = await saveAttachments(blobDeps(), view.ticketId, seq, request.session.userId, files);
+    await announceFiles(view, attachments.length);
     return reply.ok({ ...view, attachments }, 'Reply added');
   });
 

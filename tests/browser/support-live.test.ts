@@ -38,7 +38,14 @@ async function open(role: 'Tenant' | 'Manager' | 'Admin', label: string, languag
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: tinyPdf() });
 
 describe('support tickets and messages: attachments, live pages, the admin FAQ', () => {
-  it('a tenant in Spanish opens a ticket with a file; the open manager page shows the reply and its file live; the answer reaches the tenant live', async () => {
+  it('a tenant in Spanish opens a ticket with a file; the manager\'s open queue and ticket show it and the reply with its file live; the answer reaches the tenant live', async () => {
+    // The manager's queue is open before the ticket exists: it shows up there without reload.
+    const manager = await open('Manager', 'manager');
+    const queueLive = manager.waitForResponse((r) => r.url().endsWith('/api/SupportTicket/events') && r.status() === 200);
+    await manager.goto('/manager/support-tickets');
+    await settled(manager);
+    await queueLive;
+
     const tenant = await open('Tenant', 'tenant', 'es');
     const streams: { url: string; authorization: string | undefined }[] = [];
     tenant.on('request', (r) => void (r.url().includes('/api/SupportTicket/events') && streams.push({ url: r.url(), authorization: r.headers().authorization })));
@@ -68,9 +75,9 @@ describe('support tickets and messages: attachments, live pages, the admin FAQ',
     expect(await seriousAxeViolations(tenant)).toEqual([]);
 
     // The manager's ticket page is open; the tenant's reply with a file appears there without reload.
-    const manager = await open('Manager', 'manager');
     const managerLive = manager.waitForResponse((r) => r.url().endsWith('/api/SupportTicket/events') && r.status() === 200);
-    await manager.goto(`/manager/support-ticket/${ticketId}`);
+    await manager.getByRole('link', { name: 'Mi recibo de sueldo' }).click(LIVE);
+    await manager.waitForURL(`**/manager/support-ticket/${ticketId}`);
     await manager.getByRole('button', { name: 'Download recibo.pdf' }).waitFor();
     await managerLive;
     await tenant.getByLabel('Su respuesta').fill('También el formulario firmado.');
