@@ -5,7 +5,7 @@
  * errors and notice in the reader's language, and the admin screen of the help answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FileChooser, Page } from 'playwright-core';
 import { dataCipher } from '../../infra/data-keys';
 import { seriousAxeViolations } from '../helpers/axe';
 import { launchChromium, openContext, settled, storageFor } from '../helpers/browser';
@@ -114,6 +114,13 @@ describe('support tickets and messages: attachments, live pages, the admin FAQ',
       .execute();
 
     const tenant = await open('Tenant', 'tenant-chat', 'es');
+    // Listening from the start: the browser intercepts file choosers only once a listener is set.
+    const choosers: FileChooser[] = [];
+    tenant.on('filechooser', (c) => void choosers.push(c));
+    const nextChooser = async () => {
+      await expect.poll(() => choosers.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      return choosers.shift()!;
+    };
     await tenant.goto('/dashboard');
     await settled(tenant);
     await tenant.getByRole('button', { name: /^Mensajes/ }).click();
@@ -125,14 +132,14 @@ describe('support tickets and messages: attachments, live pages, the admin FAQ',
     await tenant.keyboard.press('Tab');
     await tenant.keyboard.press('Tab');
     expect(await tenant.evaluate(() => document.activeElement?.textContent)).toBe('Enviar un documento');
-    let chooser = tenant.waitForEvent('filechooser');
     await tenant.keyboard.press('Enter');
     // Content that is not a PDF: the server refuses it; the reason is shown in Spanish.
-    await (await chooser).setFiles({ name: 'falso.pdf', mimeType: 'application/pdf', buffer: Buffer.from('solo texto') });
+    await (await nextChooser()).setFiles({ name: 'falso.pdf', mimeType: 'application/pdf', buffer: Buffer.from('solo texto') });
     await window.getByRole('alert').getByText('No se acepta este tipo de archivo.', { exact: false }).waitFor();
-    chooser = tenant.waitForEvent('filechooser');
-    await window.getByRole('button', { name: 'Enviar un documento' }).press('Enter');
-    await (await chooser).setFiles(pdf('contrato.pdf'));
+    const attachButton = window.getByRole('button', { name: 'Enviar un documento' });
+    await expect.poll(() => attachButton.isEnabled()).toBe(true);
+    await attachButton.press('Enter');
+    await (await nextChooser()).setFiles(pdf('contrato.pdf'));
     await window.getByText('Compartió un documento: contrato.pdf').waitFor();
     expect(await seriousAxeViolations(tenant)).toEqual([]);
     const stored = await stack.db.selectFrom('chat_messages').select(['kind', 'body_encrypted']).where('household_id', '=', household.id).where('kind', '=', 'documents_shared').execute();
