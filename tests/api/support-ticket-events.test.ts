@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app';
+import { multipart, tinyPdf } from '../helpers/household';
 import { otherOrganizationManager } from '../helpers/lease-up-users';
 import { signIn, startStack, type Stack } from '../helpers/stack';
 
@@ -132,6 +133,21 @@ describe('live support ticket events', () => {
     const wire = JSON.stringify([tenantStream.events, managerStream.events, adminStream.events]);
     for (const secret of ['calefacción', 'Mañana', 'Gracias', tenant.userId]) expect(wire).not.toContain(secret);
     for (const e of [...tickets(managerStream), ...tickets(tenantStream)]) expect(Object.keys(e as object)).toEqual(['ticketId']);
+  });
+
+  it('a reply with a file is announced again once the file is stored, so the open page finds it', async () => {
+    const managerStream = track(await listen(replicaUrl, manager));
+    const created = await stack.app.inject({ method: 'POST', url: '/api/SupportTicket/CreateSupportTicket', headers: tenant, payload: { category: 'documents', subject: 'Recibo', message: 'Va el recibo.' } });
+    const ticketId = created.json().data.ticketId as string;
+    await expect.poll(() => tickets(managerStream)).toContainEqual({ ticketId });
+    const before = tickets(managerStream).length;
+    const m = multipart({ ticketId, message: 'Aquí está.' }, [{ name: 'recibo.pdf', body: tinyPdf() }]);
+    const replied = await stack.app.inject({ method: 'POST', url: '/api/SupportTicket/AddReplyToTicket', payload: m.payload, headers: { ...m.headers, ...tenant } });
+    expect(replied.statusCode).toBe(200);
+    // The reply's notice, then the files' notice: after the last one the file is there to read.
+    await expect.poll(() => tickets(managerStream).length).toBeGreaterThanOrEqual(before + 2);
+    const detail = (await replica.inject({ url: `/api/SupportTicket/GetSupportTicketById/${ticketId}`, headers: manager })).json().data;
+    expect(detail.attachments.map((a: { fileName: string }) => a.fileName)).toEqual(['recibo.pdf']);
   });
 
   it('a closing replica ends its ticket streams', async () => {
