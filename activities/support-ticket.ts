@@ -44,5 +44,37 @@ export async function projectSupportTicket(db: Db, view: SupportTicketView): Pro
         .where('support_tickets.state_version', '<', sql.ref('excluded.state_version') as never),
     )
     .executeTakeFirst();
-  return { written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
+  const written = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (written) await announceTicketEvent(db, { ticketId: view.ticketId, requesterUserId: view.requesterUserId, householdId: view.householdId, organizationId: view.organizationId });
+  return { written };
+}
+
+/**
+ * Live ticket pages (issue 13): each projected change of a ticket is announced with PostgreSQL
+ * NOTIFY; every API replica LISTENs (api/plugins/chat-events.ts) and tells the open pages of the
+ * requester and of the ticket's staff, naming only the ticket (they fetch it through its guarded route).
+ */
+export const TICKET_EVENTS_CHANNEL = 'support_ticket_events';
+
+export interface TicketEvent {
+  ticketId: string;
+  requesterUserId: string;
+  householdId: string | null;
+  organizationId: string | null;
+}
+
+export async function announceTicketEvent(db: Db, event: TicketEvent): Promise<void> {
+  await sql`select pg_notify(${TICKET_EVENTS_CHANNEL}, ${JSON.stringify(event)})`.execute(db);
+}
+
+/** Reads a notice's payload; anything else on the channel is ignored. */
+export function parseTicketEvent(payload: string | undefined): TicketEvent | null {
+  try {
+    const v = JSON.parse(payload ?? '') as Partial<TicketEvent>;
+    const idOrNull = (x: unknown) => x === null || typeof x === 'string';
+    if (typeof v.ticketId !== 'string' || typeof v.requesterUserId !== 'string' || !idOrNull(v.householdId) || !idOrNull(v.organizationId)) return null;
+    return { ticketId: v.ticketId, requesterUserId: v.requesterUserId, householdId: v.householdId ?? null, organizationId: v.organizationId ?? null };
+  } catch {
+    return null;
+  }
 }

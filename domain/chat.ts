@@ -25,8 +25,19 @@ export type SendChatMessageBody = z.infer<typeof SendChatMessageBody>;
 
 export const PinChatMessageBody = z.object({ pinned: z.boolean().optional() }).strict();
 
+/**
+ * 'text': written by a person. 'documents_shared': the household shared documents in the
+ * conversation (ChatbotBridge/upload-document); the body holds only the file names and each reader
+ * sees the sentence in their own language.
+ */
+export const CHAT_MESSAGE_KINDS = ['text', 'documents_shared'] as const;
+export type ChatMessageKind = (typeof CHAT_MESSAGE_KINDS)[number];
+/** How messages of kind 'documents_shared' were stored before they had a kind (English, names after it). */
+export const LEGACY_SHARED_DOCUMENT_PREFIX = 'Shared a document: ';
+
 export interface ChatMessage {
   messageId: string;
+  kind: ChatMessageKind;
   householdId: string;
   organizationId: string;
   side: ChatSide;

@@ -81,6 +81,21 @@ export const SupportTicketListQuery = z
   .strict();
 export type SupportTicketListQuery = z.infer<typeof SupportTicketListQuery>;
 
+/**
+ * A file attached to a ticket message (issue 13): sent as multipart with CreateSupportTicket or
+ * AddReplyToTicket, through the same checks as household documents (10 MB a file, at most
+ * MAX_FILES_PER_UPLOAD, type by content), kept private; downloaded by the ticket's requester and staff.
+ */
+export interface SupportTicketAttachment {
+  attachmentId: string;
+  /** The thread message it came with (1 = the opening message). */
+  messageSeq: number;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  uploadedAt: string;
+}
+
 /** One row of a ticket list (the read model; message bodies are read only in a ticket's detail). */
 export interface SupportTicketListItem {
   ticketId: string;

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../infra/config';
 import { CHAT_EVENTS_CHANNEL, parseChatEvent, type ChatEvent } from '../services/chat-events';
+import { TICKET_EVENTS_CHANNEL, parseTicketEvent, type TicketEvent } from '../../activities/support-ticket';
 
 /** An open page: the conversations it may hear of (its household's, or its organisation's). */
 export interface ChatSubscriber {
@@ -15,12 +16,30 @@ export interface ChatSubscriber {
 }
 
 /**
+ * An open ticket page (issue 13): it hears of the tickets the user asked (by user or household),
+ * of its organisation's tickets (managers), or of every ticket (admins), by ticket id only.
+ */
+export interface TicketSubscriber {
+  userId: string;
+  householdId: string | null;
+  organizationId: string | null;
+  admin: boolean;
+  send(event: { ticketId: string } | 'resync'): void;
+  end(): void;
+}
+
+export function hearsTicket(s: Omit<TicketSubscriber, 'send' | 'end'>, e: TicketEvent): boolean {
+  return s.admin || s.userId === e.requesterUserId || (s.householdId !== null && s.householdId === e.householdId) || (s.organizationId !== null && s.organizationId === e.organizationId);
+}
+
+/**
  * One LISTEN connection per API replica (issue 13 item 3), opened when the first page subscribes
  * and kept for the replica's life; NOTIFY fans a change out to every replica, and each passes it
  * to its own open pages of that household or organisation.
  */
 export class ChatEventHub {
   private readonly subscribers = new Set<ChatSubscriber>();
+  private readonly ticketSubscribers = new Set<TicketSubscriber>();
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
   private retry: NodeJS.Timeout | null = null;
@@ -45,14 +64,20 @@ export class ChatEventHub {
     return () => this.subscribers.delete(subscriber);
   }
 
+  subscribeTickets(subscriber: TicketSubscriber): () => void {
+    this.ticketSubscribers.add(subscriber);
+    return () => this.ticketSubscribers.delete(subscriber);
+  }
+
   get size(): number {
-    return this.subscribers.size;
+    return this.subscribers.size + this.ticketSubscribers.size;
   }
 
   /** Before the server closes: open streams would otherwise keep it waiting. */
   endStreams(): void {
-    for (const s of [...this.subscribers]) s.end();
+    for (const s of [...this.subscribers, ...this.ticketSubscribers]) s.end();
     this.subscribers.clear();
+    this.ticketSubscribers.clear();
   }
 
   async close(): Promise<void> {
@@ -67,6 +92,11 @@ export class ChatEventHub {
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.config.DATABASE_URL, ssl: this.config.PG_SSL ? { rejectUnauthorized: true } : undefined, connectionTimeoutMillis: 10_000 });
     client.on('notification', (message) => {
+      if (message.channel === TICKET_EVENTS_CHANNEL) {
+        const ticket = parseTicketEvent(message.payload);
+        if (ticket) this.dispatchTicket(ticket);
+        return;
+      }
       const event = message.channel === CHAT_EVENTS_CHANNEL ? parseChatEvent(message.payload) : null;
       if (event) this.dispatch(event);
     });
@@ -74,6 +104,7 @@ export class ChatEventHub {
     client.on('end', () => this.lost(client, null));
     await client.connect();
     await client.query(`LISTEN ${CHAT_EVENTS_CHANNEL}`);
+    await client.query(`LISTEN ${TICKET_EVENTS_CHANNEL}`);
     this.client = client;
   }
 
@@ -81,6 +112,12 @@ export class ChatEventHub {
     for (const s of this.subscribers) {
       if (event === 'resync' || s.householdId === event.householdId || s.organizationId === event.organizationId) s.send(event);
     }
+    if (event === 'resync') for (const s of this.ticketSubscribers) s.send('resync');
+  }
+
+  /** Only the ticket id leaves the replica: never the text, the requester or the organisation. */
+  private dispatchTicket(event: TicketEvent): void {
+    for (const s of this.ticketSubscribers) if (hearsTicket(s, event)) s.send({ ticketId: event.ticketId });
   }
 
   /** The LISTEN connection dropped: reconnect while pages are open, then tell them to look again. */
@@ -90,7 +127,7 @@ export class ChatEventHub {
     this.log.warn({ err: error ?? undefined }, 'chat events: listener connection lost');
     const again = () => {
       this.retry = null;
-      if (this.closed || this.subscribers.size === 0) return;
+      if (this.closed || this.size === 0) return;
       this.listening().then(
         () => this.dispatch('resync'),
         () => (this.retry = setTimeout(again, 2_000)),

@@ -32,12 +32,14 @@ export const chatbotBridgeRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!parsed.success) throw new HttpError(400, 'validation', parsed.error.issues[0]!.message);
     const documents = await uploadDocuments({ db: app.db, blobs: app.blobs }, household.id, request.session.userId, parsed.data, files);
     await refreshCompletion(app.db, household.id);
+    // Only the names are stored: each reader sees "Shared a document: ..." in their own language.
     const names = documents.map((d) => d.fileName).join(', ');
-    const message = await sendMessage(app.db, request.session, {
-      householdId: household.id,
-      organizationId: organization.data,
-      message: `Shared a document: ${names}`.slice(0, MAX_TICKET_MESSAGE_LENGTH),
-    });
+    const message = await sendMessage(
+      app.db,
+      request.session,
+      { householdId: household.id, organizationId: organization.data, message: names.slice(0, MAX_TICKET_MESSAGE_LENGTH) },
+      { kind: 'documents_shared', documentId: documents[0]?.id ?? null },
+    );
     return reply.ok({ documents, message }, 'Uploaded', 201);
   });
 };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ActiveChat, ChatHistoryPage, ChatMessage, ChatSide, ChatUnseen, Page, SendChatMessageBody } from '../../domain';
+import type { ActiveChat, ChatHistoryPage, ChatMessage, ChatMessageKind, ChatSide, ChatUnseen, Page, SendChatMessageBody } from '../../domain';
 import { sendNotice } from '../../activities/notices';
 import { dataCipher } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
@@ -42,8 +42,9 @@ export async function sideOnConversation(db: Db, session: Session, householdId: 
   throw forbidden();
 }
 
-const toMessage = (r: { id: string; household_id: string; organization_id: string; sender_side: ChatSide; sender_user_id: string | null; body_encrypted: string | null; pinned: boolean; deleted_at: Date | null; created_at: Date }): ChatMessage => ({
+const toMessage = (r: { id: string; kind?: ChatMessageKind; household_id: string; organization_id: string; sender_side: ChatSide; sender_user_id: string | null; body_encrypted: string | null; pinned: boolean; deleted_at: Date | null; created_at: Date }): ChatMessage => ({
   messageId: r.id,
+  kind: r.kind ?? 'text',
   householdId: r.household_id,
   organizationId: r.organization_id,
   side: r.sender_side,
@@ -55,7 +56,7 @@ const toMessage = (r: { id: string; household_id: string; organization_id: strin
 });
 
 /** `POST SendMessage`: the household writes to an organisation, or a manager to a household of theirs. */
-export async function sendMessage(db: Db, session: Session, body: SendChatMessageBody): Promise<ChatMessage> {
+export async function sendMessage(db: Db, session: Session, body: SendChatMessageBody, options: { kind?: ChatMessageKind; documentId?: string | null } = {}): Promise<ChatMessage> {
   let householdId = body.householdId;
   let organizationId = body.organizationId;
   if (session.role === 'Manager') {
@@ -80,7 +81,7 @@ export async function sendMessage(db: Db, session: Session, body: SendChatMessag
       .executeTakeFirstOrThrow();
     return trx
       .insertInto('chat_messages')
-      .values({ household_id: householdId, organization_id: organizationId, sender_user_id: session.userId, sender_side: side, body_encrypted: dataCipher().encrypt(body.message), created_at: inserted.last_message_at })
+      .values({ household_id: householdId, organization_id: organizationId, sender_user_id: session.userId, sender_side: side, body_encrypted: dataCipher().encrypt(body.message), kind: options.kind ?? 'text', document_id: options.documentId ?? null, created_at: inserted.last_message_at })
       .returningAll()
       .executeTakeFirstOrThrow();
   });
@@ -102,7 +103,7 @@ export async function history(db: Db, session: Session, householdId: string, org
   const after = decodeCursor(q.cursor, HISTORY, 'chat');
   let query = db
     .selectFrom('chat_messages as m')
-    .select(['m.id', 'm.household_id', 'm.organization_id', 'm.sender_side', 'm.sender_user_id', 'm.body_encrypted', 'm.pinned', 'm.deleted_at', 'm.created_at', ...keysetSelections(HISTORY)])
+    .select(['m.id', 'm.kind', 'm.household_id', 'm.organization_id', 'm.sender_side', 'm.sender_user_id', 'm.body_encrypted', 'm.pinned', 'm.deleted_at', 'm.created_at', ...keysetSelections(HISTORY)])
     .where('m.household_id', '=', householdId)
     .where('m.organization_id', '=', organizationId);
   if (after) query = query.where(keysetAfter(HISTORY, 'desc', after));

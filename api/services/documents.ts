@@ -20,7 +20,7 @@ const blobKey = (householdId: string, documentId: string) => `households/${house
 /** The opaque file address of the section-3 mapping; content is only served by GetDocument/{id}. */
 
 /** The type by content (magic bytes): the name and the declared type are not trusted. */
-async function sniff(file: IncomingFile): Promise<string> {
+export async function sniff(file: IncomingFile): Promise<string> {
   if (file.body.length === 0) throw new HttpError(400, 'validation', 'File is required');
   const type = await fileTypeFromBuffer(file.body);
   if (!type || !(ALLOWED_MIME_TYPES as readonly string[]).includes(type.mime)) throw new HttpError(415, 'invalidFile');

@@ -79,7 +79,7 @@ describe('documents sent in a conversation with the managing office', () => {
     expect(res.statusCode).toBe(201);
     const { documents, message } = res.json().data;
     expect(documents).toEqual([expect.objectContaining({ fileName: 'repair-photo.pdf', fileType: 'PDF', status: 'Uploaded' })]);
-    expect(message).toMatchObject({ householdId, organizationId: orgId, side: 'household', body: 'Shared a document: repair-photo.pdf' });
+    expect(message).toMatchObject({ householdId, organizationId: orgId, side: 'household', kind: 'documents_shared', body: 'repair-photo.pdf' });
 
     const mine = (await stack.app.inject({ url: '/api/Document', headers: tenant })).json().data.items;
     expect(mine).toEqual(expect.arrayContaining([expect.objectContaining({ id: documents[0].id, fileName: 'repair-photo.pdf' })]));
@@ -89,7 +89,7 @@ describe('documents sent in a conversation with the managing office', () => {
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const history = (await stack.app.inject({ url: `/api/Chat/GetPreviousMessages/${householdId}/${orgId}`, headers: manager })).json().data;
-    expect(history.items[0]).toMatchObject({ messageId: message.messageId, body: 'Shared a document: repair-photo.pdf' });
+    expect(history.items[0]).toMatchObject({ messageId: message.messageId, kind: 'documents_shared', body: 'repair-photo.pdf' });
     expect((await stack.app.inject({ url: '/api/Chat/unseen-count', headers: manager })).json().data.unseenMessagesCount).toBe(1);
     expect(await saved()).toEqual({ documents: before.documents + 1, messages: before.messages + 1 });
   });

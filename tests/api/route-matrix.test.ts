@@ -102,10 +102,15 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/BulkActions/:id': ['Manager'],
   'GET /api/BulkActions/:id/results': ['Manager'],
   'POST /api/BulkActions/:id/cancel': ['Manager'],
+  // Support tickets (issue 13): an attachment is downloaded by the ticket's requester or staff (each
+  // ticket decides which: tests/api/support-ticket-attachments.test.ts); live ticket pages for every
+  // side of a ticket (requester, its organisation's managers, admins).
+  'GET /api/SupportTicket/:id/attachments/:attachmentId': ROLES,
+  'GET /api/SupportTicket/events': ROLES,
 };
 
 /** Event streams stay open for allowed roles: their refusals are walked here, their streams in tests/api/chat-events.test.ts. */
-const STREAMS = new Set(['GET /api/Chat/events']);
+const STREAMS = new Set(['GET /api/Chat/events', 'GET /api/SupportTicket/events']);
 
 describe('role x route matrix', () => {
   let stack: Stack;

@@ -69,10 +69,12 @@ describe('support tickets in the browser', () => {
     await applicant.getByRole('button', { name: 'Send' }).click();
     await applicant.getByText('Please give a subject').waitFor();
     expect(await seriousAxeViolations(applicant)).toEqual([]);
-    // By keyboard: type the subject and the question, then Tab to Send and press Enter.
+    // By keyboard: type the subject and the question, then Tab past the (optional) attach control to Send and press Enter.
     await applicant.getByLabel('Subject').fill('When is my appointment?');
     await applicant.getByLabel('Your question').fill('I have not received an appointment date yet. Can you help?');
     await applicant.getByLabel('Your question').press('Tab');
+    expect(await applicant.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
+    await applicant.keyboard.press('Tab');
     await applicant.keyboard.press('Enter');
     await applicant.waitForURL(/\/support-ticket\/[0-9a-f-]{36}$/);
     const ticketId = applicant.url().split('/').at(-1)!;

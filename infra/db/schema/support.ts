@@ -45,6 +45,8 @@ export interface ChatMessageTable {
   /** Sealed with the data key; null once its author deleted it. */
   body_encrypted: string | null;
   document_id: string | null;
+  /** 'documents_shared': the body holds only the file names; the reader's language says the rest. */
+  kind: Generated<'text' | 'documents_shared'>;
   pinned: Generated<boolean>;
   deleted_at: Timestamp | null;
   created_at: Generated<Date>;
@@ -76,6 +78,19 @@ export interface FaqQuestionTable {
   updated_at: Generated<Date>;
 }
 
+/** A file attached to a ticket message, private in the blob store (issue 13). */
+export interface SupportTicketAttachmentTable {
+  id: string;
+  ticket_id: string;
+  message_seq: number;
+  uploaded_by: string | null;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  blob_key: string;
+  uploaded_at: Generated<Date>;
+}
+
 export interface SupportTables {
   support_tickets: SupportTicketTable;
   chat_conversations: ChatConversationTable;
@@ -83,4 +98,5 @@ export interface SupportTables {
   chat_reads: ChatReadTable;
   faq_categories: FaqCategoryTable;
   faq_questions: FaqQuestionTable;
+  support_ticket_attachments: SupportTicketAttachmentTable;
 }

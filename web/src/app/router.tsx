@@ -20,6 +20,7 @@ const AmbassadorUserDashboardRoute = lazyRoute(() => import('../features/ambassa
 const AmbassadorUsersRoute = lazyRoute(() => import('../features/ambassador/routes/ambassador-users'), 'AmbassadorUsersRoute');
 const NoOrganizationRoute = lazyRoute(() => import('../features/ambassador/routes/no-organization'), 'NoOrganizationRoute');
 const AdminOrganizationsRoute = lazyRoute(() => import('../features/admin/routes/admin-organizations'), 'AdminOrganizationsRoute');
+const AdminFaqRoute = lazyRoute(() => import('../features/admin/routes/admin-faq'), 'AdminFaqRoute');
 const AdminUsersRoute = lazyRoute(() => import('../features/admin/routes/admin-users'), 'AdminUsersRoute');
 const ManageLotteryRoute = lazyRoute(() => import('../features/lottery/routes/manage-lottery'), 'ManageLotteryRoute');
 const LotteryResultsRoute = lazyRoute(() => import('../features/lottery-results/routes/lottery-results'), 'LotteryResultsRoute');
@@ -216,6 +217,7 @@ export const router = createBrowserRouter([
             children: [
               { path: paths.admin.users.path, element: <AdminUsersRoute /> },
               { path: paths.admin.organizations.path, element: <AdminOrganizationsRoute /> },
+              { path: paths.admin.faq.path, element: <AdminFaqRoute /> },
             ],
           },
         ],

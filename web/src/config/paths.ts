@@ -120,6 +120,8 @@ export const paths = {
   admin: {
     users: { path: '/admin/users', getHref: () => '/admin/users' },
     organizations: { path: '/admin/organizations', getHref: () => '/admin/organizations' },
+    // Issue 13 item 4: the help page's questions and answers.
+    faq: { path: '/admin/faq', getHref: () => '/admin/faq' },
   },
   /** Spec section 2: a user with no linked organisation lacks permission and may apply (path chosen here). */
   noOrganization: { path: '/no-organization', getHref: () => '/no-organization' },

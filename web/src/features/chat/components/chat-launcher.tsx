@@ -1,10 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast';
-import { TicketMessageText, type Role } from '../../../lib/domain';
+import { LEGACY_SHARED_DOCUMENT_PREFIX, TicketMessageText, type ChatMessage, type Role } from '../../../lib/domain';
 import { useErrorText, useValidationText } from '../../../lib/validation-text';
 import { chatKey, useActiveChats, useHistory, useMarkSeen, useSendMessage, useUnseen } from '../api/chat';
 import { useChatEvents } from '../api/chat-events';
+import { ShareDocument } from './share-document';
 
 /**
  * The header's Messages button with the unread count (auth state unseenMessagesCount) and the chat
@@ -106,7 +107,7 @@ function Conversation({ householdId, organizationId, staff }: { householdId: str
             <p className="ticket-message-meta">
               <strong>{m.side === mySide ? t('detail.you') : staff ? t('detail.requester') : t('detail.office')}</strong> · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
             </p>
-            <p className="ticket-message-body">{m.deleted ? t('chat.deleted') : m.body}</p>
+            <p className="ticket-message-body">{m.deleted ? t('chat.deleted') : messageText(m, t)}</p>
           </li>
         ))}
       </ol>
@@ -120,6 +121,17 @@ function Conversation({ householdId, organizationId, staff }: { householdId: str
           {t('chat.send')}
         </button>
       </form>
+      {staff ? null : <ShareDocument organizationId={organizationId} />}
     </>
   );
+}
+
+/**
+ * A message as its reader should see it: a shared-documents notice in the reader's language with
+ * the file names (older notices were stored as English text: they are recognised and shown the same way).
+ */
+function messageText(m: ChatMessage, t: (key: 'chat.sharedDocuments', options: { names: string }) => string): string | null {
+  if (m.kind === 'documents_shared') return t('chat.sharedDocuments', { names: m.body ?? '' });
+  if (m.side === 'household' && m.body?.startsWith(LEGACY_SHARED_DOCUMENT_PREFIX)) return t('chat.sharedDocuments', { names: m.body.slice(LEGACY_SHARED_DOCUMENT_PREFIX.length) });
+  return m.body;
 }

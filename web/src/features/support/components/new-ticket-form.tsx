@@ -7,6 +7,7 @@ import { CreateSupportTicketBody, SUPPORT_TICKET_CATEGORIES, type SupportCaseKin
 import { useErrorText, useValidationText } from '../../../lib/validation-text';
 import { FaqSuggestions } from '../../../components/faq/faq-suggestions';
 import { useCreateTicket } from '../api/support-tickets';
+import { AttachFiles } from '../../../components/attach-files';
 
 const CATEGORY_OF_CASE: Record<SupportCaseKind, SupportTicketCategory> = { lease_up: 'application', recertification: 'recertification', relocation: 'relocation' };
 
@@ -17,6 +18,7 @@ export function NewTicketForm({ linkedCase }: { linkedCase: { kind: SupportCaseK
   const [category, setCategory] = useState<SupportTicketCategory | ''>(linkedCase ? CATEGORY_OF_CASE[linkedCase.kind] : '');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const create = useCreateTicket();
   const toast = useToast();
@@ -32,7 +34,7 @@ export function NewTicketForm({ linkedCase }: { linkedCase: { kind: SupportCaseK
       return;
     }
     setErrors({});
-    create.mutate(parsed.data, {
+    create.mutate({ body: parsed.data, files }, {
       onSuccess: (ticket) => {
         toast.showSuccess(t('form.created'));
         void navigate(paths.app.supportTicket.getHref(ticket.ticketId));
@@ -74,10 +76,11 @@ export function NewTicketForm({ linkedCase }: { linkedCase: { kind: SupportCaseK
         <textarea id={ids.message} rows={5} value={message} maxLength={4000} aria-invalid={Boolean(errors.message)} aria-describedby={describedBy('message')} onChange={(e) => setMessage(e.target.value)} />
         {errorLine('message')}
       </div>
+      <AttachFiles files={files} onChange={setFiles} />
       <button type="submit" className="button button-primary" disabled={create.isPending}>
         {t('form.send')}
       </button>
-      {/* After Send, so the keyboard path from the question to Send stays one Tab; read before sending. */}
+      {/* After Send, so the keyboard path from the question to Send stays short (past the optional files); read before sending. */}
       <FaqSuggestions text={`${subject} ${message}`} />
     </form>
   );

@@ -10,12 +10,16 @@ import { useErrorText, useValidationText } from '../../../lib/validation-text';
 import { useSession } from '../../auth/hooks/use-session';
 import { useTicket, useTicketStep, type TicketDetail } from '../api/support-tickets';
 import { TicketThread } from './ticket-thread';
+import { AttachFiles } from '../../../components/attach-files';
+import { useTicketEvents } from '../api/ticket-events';
 
 /** One ticket for either side: the thread, the reply box, and for staff the case beside it, assign and resolve. */
 export function TicketDetailPage({ id, backHref }: { id: string; backHref: string }) {
   const { t } = useTranslation('support');
   usePageTitle(t('detail.title'));
   const errorText = useErrorText();
+  // Answers arrive live; the query polls only while the stream is down.
+  useTicketEvents();
   const query = useTicket(id);
   return (
     <div className="page">
@@ -37,7 +41,7 @@ export function TicketDetailPage({ id, backHref }: { id: string; backHref: strin
 
 function TicketBody({ detail }: { detail: TicketDetail }) {
   const { t, i18n } = useTranslation('support');
-  const { ticket, side, linkedCase } = detail;
+  const { ticket, side, linkedCase, attachments } = detail;
   const session = useSession();
   const step = useTicketStep(ticket.ticketId);
   const toast = useToast();
@@ -46,6 +50,7 @@ function TicketBody({ detail }: { detail: TicketDetail }) {
   const ids = { reply: useId(), note: useId() };
   const [reply, setReply] = useState('');
   const [replyError, setReplyError] = useState<string | undefined>();
+  const [files, setFiles] = useState<File[]>([]);
   const [note, setNote] = useState('');
   const can = (action: string) => (ticket.availableActions[side] as string[]).includes(action);
   const replyAction = side === 'requester' ? 'Reply' : 'Answer';
@@ -60,8 +65,8 @@ function TicketBody({ detail }: { detail: TicketDetail }) {
     }
     setReplyError(undefined);
     step.mutate(
-      { kind: 'reply', message: parsed.data },
-      { onSuccess: () => { setReply(''); toast.showSuccess(t('detail.sent')); }, onError: (e) => toast.showError(errorText(e)) },
+      { kind: 'reply', message: parsed.data, files },
+      { onSuccess: () => { setReply(''); setFiles([]); toast.showSuccess(t('detail.sent')); }, onError: (e) => toast.showError(errorText(e)) },
     );
   }
 
@@ -103,7 +108,7 @@ function TicketBody({ detail }: { detail: TicketDetail }) {
           {linkedCase.kind === 'lease_up' ? <Link to={paths.app.application.getHref(linkedCase.id)}>{t('detail.openCase')}</Link> : null}
         </section>
       ) : null}
-      <TicketThread messages={ticket.messages} mySide={side} />
+      <TicketThread ticketId={ticket.ticketId} messages={ticket.messages} attachments={attachments ?? []} mySide={side} />
       {can(replyAction) ? (
         <form className="panel" onSubmit={onReply} noValidate>
           <div className="field">
@@ -111,6 +116,7 @@ function TicketBody({ detail }: { detail: TicketDetail }) {
             <textarea id={ids.reply} rows={4} maxLength={4000} value={reply} aria-invalid={Boolean(replyError)} aria-describedby={replyError ? `${ids.reply}-error` : undefined} onChange={(e) => setReply(e.target.value)} />
             {replyError ? <p id={`${ids.reply}-error`} className="field-error">{replyError}</p> : null}
           </div>
+          <AttachFiles files={files} onChange={setFiles} />
           <button type="submit" className="button button-primary" disabled={step.isPending}>
             {t('detail.send')}
           </button>

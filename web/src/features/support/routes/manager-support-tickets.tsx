@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { SUPPORT_TICKET_CATEGORIES, SUPPORT_TICKET_STATUSES } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/validation-text';
+import { useTicketEvents } from '../api/ticket-events';
 import { useTickets, type TicketFilters } from '../api/support-tickets';
 import { TicketTable } from '../components/ticket-table';
 
@@ -15,6 +16,8 @@ export function ManagerSupportTicketsRoute() {
   const errorText = useErrorText();
   const ids = { status: useId(), category: useId(), mine: useId(), late: useId() };
   const [filters, setFilters] = useState<TicketFilters>({ status: 'open' });
+  // New tickets and answers arrive live; the list polls only while the stream is down.
+  useTicketEvents();
   const tickets = useTickets(filters);
   const rows = tickets.data?.pages.flatMap((p) => p.items) ?? [];
   return (

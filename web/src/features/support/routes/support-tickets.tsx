@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { SUPPORT_CASE_KINDS, type SupportCaseKind } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/validation-text';
+import { useTicketEvents } from '../api/ticket-events';
 import { useTickets } from '../api/support-tickets';
 import { NewTicketForm } from '../components/new-ticket-form';
 import { TicketTable } from '../components/ticket-table';
@@ -20,6 +21,8 @@ export function SupportTicketsRoute() {
   const kind = params.get('caseKind');
   const caseId = params.get('caseId');
   const linkedCase = kind && caseId && SUPPORT_CASE_KINDS.includes(kind as SupportCaseKind) && UUID.test(caseId) ? { kind: kind as SupportCaseKind, id: caseId } : null;
+  // New tickets and answers arrive live; the list polls only while the stream is down.
+  useTicketEvents();
   const tickets = useTickets({});
   const rows = tickets.data?.pages.flatMap((p) => p.items) ?? [];
 
