@@ -44,9 +44,12 @@ const tenant = demo.accounts.find((a) => a.role === 'Tenant')!;
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
-  // The page's own loading indicator, then a moment for fonts and transitions.
+  // The page's own loading indicators (the page, then its data), then a moment for fonts and transitions.
+  await page.waitForTimeout(500);
   await page.locator('.loading, .page-loading').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
-  await page.waitForTimeout(600);
+  await page.waitForTimeout(300);
+  await page.locator('.loading, .page-loading').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page.waitForTimeout(500);
 }
 
 async function go(page: Page, path: string): Promise<void> {
