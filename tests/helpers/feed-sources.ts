@@ -58,7 +58,7 @@ export async function startFeedSources() {
     if (source === 'nws') {
       if (url.startsWith('/nws/points/')) {
         const points = JSON.parse(fixture('nws-points.json'));
-        const [lat, lon] = url.slice('/nws/points/'.length).split(',');
+        const [lat] = url.slice('/nws/points/'.length).split(',');
         points.properties.forecast = `${base}/nws/gridpoints/OKX/${lat === '40.7128' ? '33,35' : '34,38'}/forecast`;
         res.writeHead(200, { 'content-type': 'application/geo+json' }).end(JSON.stringify(points));
         return;
