@@ -152,7 +152,7 @@ export const ConfigSchema = z
     FEED_MTA_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     FEED_NEWS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    /** Rounded browser locations whose forecast the server keeps (least recently asked dropped first). */
+    /** Rounded browser locations whose forecast the server keeps (when full, others get New York City's; six hours unasked frees a place). */
     FEED_WEATHER_MAX_POINTS: z.coerce.number().int().min(0).max(1_000).default(25),
   })
   .superRefine((c, ctx) => {

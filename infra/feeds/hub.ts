@@ -109,7 +109,9 @@ export class FeedHub {
     const key = keyOf(point);
     let slot = this.points.get(key);
     if (!slot) {
-      if (this.points.size >= this.config.FEED_WEATHER_MAX_POINTS) this.dropLeastAsked();
+      // A full table takes no new point (no churn a caller could drive): New York City's until one
+      // falls idle. The sources are asked about a bounded set of points whoever calls.
+      if (this.points.size >= this.config.FEED_WEATHER_MAX_POINTS) return nycCard;
       slot = this.weatherSlot(point);
       this.points.set(key, slot);
       if (this.running) slot.feed.start();
@@ -123,15 +125,6 @@ export class FeedHub {
   /** How many browser points are kept (besides New York City's). */
   get weatherPointCount(): number {
     return this.points.size;
-  }
-
-  private dropLeastAsked(): void {
-    let oldest: [string, WeatherSlot] | null = null;
-    for (const entry of this.points) if (!oldest || entry[1].lastAskedAt < oldest[1].lastAskedAt) oldest = entry;
-    if (oldest) {
-      oldest[1].feed.stop();
-      this.points.delete(oldest[0]);
-    }
   }
 
   private dropIdlePoints(now: number): void {

@@ -89,6 +89,25 @@ describe('feed adapters over HTTP (recorded answers in the sources formats)', ()
     expect((error as Error).message).not.toContain(key);
   });
 
+  it('a full table of weather points takes no new one: the sources are asked about a bounded set of points', async () => {
+    const base = { DATABASE_URL: 'postgres://x@localhost/x', TEMPORAL_ADDRESS: 'localhost:7233', JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') };
+    const hub = new FeedHub(loadConfig({ ...base, FEED_NWS_URL: `${sources.base}/nws`, FEED_WEATHER_MAX_POINTS: '1' }), { warn: () => undefined });
+    hub.start();
+    try {
+      await hub.refreshAll();
+      expect(hub.weather({ lat: 40.81, lon: -73.96 }).data?.place).toBe('newYorkCity');
+      await hub.refreshAll();
+      expect(hub.weather({ lat: 40.81, lon: -73.96 }).data?.place).toBe('yourLocation');
+      const asked = sources.seen.length;
+      expect(hub.weather({ lat: 40.6, lon: -73.9 }).data?.place).toBe('newYorkCity');
+      await hub.refreshAll();
+      expect(hub.weatherPointCount).toBe(1);
+      expect(sources.seen.slice(asked).some((s) => s.url.includes('40.6000'))).toBe(false);
+    } finally {
+      hub.stop();
+    }
+  });
+
   it('a hub with no URLs fetches nothing and says each feed is not configured; schedules stop cleanly', async () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://x@localhost/x', TEMPORAL_ADDRESS: 'localhost:7233', JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') });
     const hub = new FeedHub(config, { warn: () => undefined });
