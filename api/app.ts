@@ -62,6 +62,9 @@ import { adminUserRoutes } from './routes/admin-users';
 import { ambassadorRoutes } from './routes/ambassador';
 import { organizationApplyRoutes } from './routes/organization-apply';
 import { lotteryResultsRoutes } from './routes/lottery-results';
+// Issue 18: the dashboard's outside world.
+import { FeedHub } from '../infra/feeds/hub';
+import { gtfsRealtimeFeedRoutes } from './routes/gtfs-realtime-feed';
 
 export interface AppDeps {
   config: Config;
@@ -80,6 +83,8 @@ declare module 'fastify' {
     blobs: BlobStore;
     /** DATA_ENCRYPTION_KEY and the previous keys: personal data at rest. */
     keys: KeyRing;
+    /** Issue 18: weather, air quality, transit and news, fetched on a schedule and read from memory. */
+    feeds: FeedHub;
   }
 }
 
@@ -157,6 +162,12 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(faqRoutes, { prefix: '/api/FaqCategory' });
   await app.register(bulkActionRoutes, { prefix: '/api/BulkActions' });
   await app.register(codecRoutes, { prefix: '/codec' });
+  // Issue 18: the feeds start fetching once the app is ready and stop (timers and open fetches) on close.
+  const feeds = new FeedHub(config, app.log.child({ part: 'feeds' }));
+  app.decorate('feeds', feeds);
+  app.addHook('onReady', async () => feeds.start());
+  app.addHook('onClose', async () => feeds.stop());
+  await app.register(gtfsRealtimeFeedRoutes, { prefix: '/api/GTFSRealtimeFeed' });
 
   const webRoot = resolve(config.WEB_DIST);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));

@@ -1,3 +1,4 @@
+import type { DashboardFeeds } from './feeds';
 import type { RecertificationCase } from './recertification';
 import type { RelocationView } from './relocation';
 
@@ -14,7 +15,7 @@ export interface ActionItem {
   name?: string;
 }
 
-/** `/api/Dashboard/getDashboardData` (spec section 2, except the external feeds). */
+/** `/api/Dashboard/getDashboardData` (spec section 2). */
 export interface DashboardData {
   welcome: { firstName: string; lastName: string; role: string };
   /** Keys of the "about the application" and announcement texts (translated by the web app). */
@@ -25,6 +26,8 @@ export interface DashboardData {
   recertificationStatus: RecertificationCase | null;
   relocation: Pick<RelocationView, 'relocationId' | 'status' | 'endsAt' | 'underRelocation'> | null;
   profileCompletion: number;
+  /** Issue 18: weather, air quality, transit and news, as the server last fetched them (never waited on). */
+  feeds: DashboardFeeds;
 }
 
 /** `/api/UserProfile/profile-lock-status` (spec section 3 "Profile lock status"). */

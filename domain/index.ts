@@ -44,3 +44,5 @@ export * from './case-file';
 export * from './faq';
 export * from './bulk';
 export * from './bulk.table';
+// The dashboard's outside world (issue 18)
+export * from './feeds';

@@ -130,6 +130,9 @@ export const MESSAGES = {
   noCasesSelected: 'Please select at least one application.',
   tooManyCases: 'A bulk action can change at most 5,000 applications at a time.',
   bulkBatchFinished: 'This bulk action has already finished.',
+  // The dashboard's transit feed (issue 18)
+  unknownTransitFeed: 'There is no such transit feed.',
+  unknownTransitStop: 'This stop is not served by this transit feed.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -128,6 +128,31 @@ export const ConfigSchema = z
     WEB_DIST: z.string().default('web/dist'),
     /** Origin of the Temporal Web UI allowed to call the codec endpoint. */
     TEMPORAL_UI_ORIGIN: z.string().url().default('http://localhost:8233'),
+
+    // The dashboard's outside world (issue 18; infra/feeds/). A feed without its URL is not
+    // fetched and its card says it is unavailable: the embedded default uses no network.
+    /** National Weather Service API base, e.g. https://api.weather.gov */
+    FEED_NWS_URL: z.string().url('must be a URL like https://api.weather.gov').optional(),
+    /** The NWS asks every caller to name its application and a contact in the User-Agent. */
+    FEED_NWS_USER_AGENT: z.string().min(1).default('housing-portal (affordable-housing resident portal)'),
+    /** AirNow API base, e.g. https://www.airnowapi.org, and its key (needed with the URL). */
+    FEED_AIRNOW_URL: z.string().url('must be a URL like https://www.airnowapi.org').optional(),
+    FEED_AIRNOW_API_KEY: z.string().min(1).optional(),
+    /** The ZIP code whose current air quality is shown (10007: City Hall). */
+    FEED_AIRNOW_ZIP: z.string().regex(/^\d{5}$/, 'must be a 5-digit ZIP code').default('10007'),
+    /** MTA GTFS-realtime base, e.g. https://api-endpoint.mta.info/Dataservice/mtagtfsfeeds; key optional. */
+    FEED_MTA_URL: z.string().url('must be a URL like https://api-endpoint.mta.info/Dataservice/mtagtfsfeeds').optional(),
+    FEED_MTA_API_KEY: z.string().min(1).optional(),
+    /** An RSS 2.0 or Atom feed of New York news. */
+    FEED_NEWS_URL: z.string().url('must be the URL of an RSS or Atom feed').optional(),
+    /** How often each source is fetched (seconds), and how long one fetch may take (ms). */
+    FEED_WEATHER_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    FEED_AIRNOW_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
+    FEED_MTA_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    FEED_NEWS_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Rounded browser locations whose forecast the server keeps (when full, others get New York City's; six hours unasked frees a place). */
+    FEED_WEATHER_MAX_POINTS: z.coerce.number().int().min(0).max(1_000).default(25),
   })
   .superRefine((c, ctx) => {
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {
@@ -135,6 +160,9 @@ export const ConfigSchema = z
     }
     if (!c.JWT_SECRET && !(c.JWT_PRIVATE_KEY && c.JWT_PUBLIC_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required (or JWT_PRIVATE_KEY and JWT_PUBLIC_KEY)' });
+    }
+    if (c.FEED_AIRNOW_URL && !c.FEED_AIRNOW_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['FEED_AIRNOW_API_KEY'], message: 'is required with FEED_AIRNOW_URL' });
     }
     if (Boolean(c.TEMPORAL_TLS_CERT_PATH) !== Boolean(c.TEMPORAL_TLS_KEY_PATH)) {
       ctx.addIssue({ code: 'custom', path: ['TEMPORAL_TLS_KEY_PATH'], message: 'TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH go together' });

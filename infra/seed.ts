@@ -100,7 +100,7 @@ export async function seedDemoData(db: Db, now = new Date(), options: SeedOption
         anniversary.setUTCFullYear(anniversary.getUTCFullYear() - 2);
         await trx
           .insertInto('tenancies')
-          .values({ household_id: household.id, organization_id: org.id, building_name: 'Riverside Commons', address: '410 Riverside Dr, New York, NY 10025', unit_number: '4B', bedrooms: '2 bedrooms', lease_start: anniversary.toISOString().slice(0, 10), ...declaredIncome(52_000) })
+          .values({ household_id: household.id, organization_id: org.id, building_name: 'Riverside Commons', address: '410 Riverside Dr, New York, NY 10025', unit_number: '4B', bedrooms: '2 bedrooms', building_latitude: 40.8106, building_longitude: -73.9667, lease_start: anniversary.toISOString().slice(0, 10), ...declaredIncome(52_000) })
           .execute();
       }
     }

@@ -38,6 +38,8 @@ const GROUPS: Record<string, string> = {
   Admin: 'Administration',
   Organization: 'Organisations',
   'openapi.json': 'API description',
+  // Issue 18: section 7 lists GTFSRealtimeFeed among the Dashboard calls.
+  GTFSRealtimeFeed: 'Dashboard',
 };
 
 const SECTION_7 = new Set(Object.values(GROUPS).slice(0, Object.keys(GROUPS).indexOf('ManagerTasks')));

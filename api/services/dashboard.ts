@@ -1,4 +1,4 @@
-import type { ActionItem, DashboardData, ProfileLockStatus, RecertificationCase } from '../../domain';
+import type { ActionItem, DashboardData, DashboardFeeds, ProfileLockStatus, RecertificationCase } from '../../domain';
 import { HttpError } from '../errors';
 import type { Session } from '../plugins/auth';
 import * as recert from './recertification';
@@ -50,13 +50,26 @@ export async function actionItems(deps: RecertDeps, session: Session): Promise<A
   return items;
 }
 
-export async function dashboardData(deps: RecertDeps, session: Session): Promise<DashboardData> {
+/** Where the household's building stands, when its tenancy records it (issue 18: the nearest subway stop). */
+async function buildingPlace(deps: RecertDeps, householdId: string | undefined): Promise<{ lat: number; lon: number } | null> {
+  if (!householdId) return null;
+  const row = await deps.db.selectFrom('tenancies').select(['building_latitude', 'building_longitude']).where('household_id', '=', householdId).executeTakeFirst();
+  return row?.building_latitude != null && row.building_longitude != null ? { lat: row.building_latitude, lon: row.building_longitude } : null;
+}
+
+/** The dashboard's feeds, read from memory: the hub fetches them on its own schedule. */
+export interface FeedReader {
+  dashboard(options: { point: { lat: number; lon: number } | null; building: { lat: number; lon: number } | null }): DashboardFeeds;
+}
+
+export async function dashboardData(deps: RecertDeps & { feeds: FeedReader }, session: Session, point: { lat: number; lon: number } | null = null): Promise<DashboardData> {
   const user = await deps.db.selectFrom('users').select(['first_name', 'last_name', 'role']).where('id', '=', session.userId).executeTakeFirstOrThrow();
   const household = await householdOf(deps.db, session.userId);
-  const [recertificationStatus, items, reloc] = await Promise.all([
+  const [recertificationStatus, items, reloc, building] = await Promise.all([
     recertificationOrNull(deps, session),
     actionItems(deps, session),
     relocation.currentForUser(deps, session.userId),
+    buildingPlace(deps, household?.id),
   ]);
   const current = reloc;
   return {
@@ -65,11 +78,12 @@ export async function dashboardData(deps: RecertDeps, session: Session): Promise
     announcement: recertificationStatus && recertificationStatus.status !== 'completed'
       ? { key: 'recertificationOpen', publishedAt: recertificationStatus.view.startedAt }
       : null,
-    howToVideo: { titleKey: 'howToVideo', url: '/training' },
+    howToVideo: { titleKey: 'howToVideo', url: '/play-video' },
     actionNeeded: items,
     recertificationStatus,
     relocation: current ? { relocationId: current.relocationId, status: current.status, endsAt: current.endsAt, underRelocation: current.underRelocation } : null,
     profileCompletion: household?.profile_completion ?? 0,
+    feeds: deps.feeds.dashboard({ point, building }),
   };
 }
 

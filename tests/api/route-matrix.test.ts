@@ -18,6 +18,8 @@ const PUBLIC = [
   /^\/api\/openapi\.json$/, /^\/api-docs(\/.*)?$/,
   // Issue 13: the FAQ is public help (the help page and the new-ticket form's suggestions).
   /^\/api\/FaqCategory\/?$/, /^\/api\/FaqCategory\/suggestions$/,
+  // Issue 18: the how-to videos and their captions (/play-video is a no-role page).
+  /^\/videos\//,
 ];
 
 /**
@@ -107,6 +109,8 @@ const EXPECTED: Record<string, readonly Role[]> = {
   // side of a ticket (requester, its organisation's managers, admins).
   'GET /api/SupportTicket/:id/attachments/:attachmentId': ROLES,
   'GET /api/SupportTicket/events': ROLES,
+  // The dashboard's transit feed (issue 18): any signed-in user; the data is the MTA's, public.
+  'GET /api/GTFSRealtimeFeed/:feedId/:stopId': ROLES,
 };
 
 /** Event streams stay open for allowed roles: their refusals are walked here, their streams in tests/api/chat-events.test.ts. */

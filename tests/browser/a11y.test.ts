@@ -83,6 +83,8 @@ function routes(): { path: string; viewers: Viewer[]; state?: PageState }[] {
     { path: '/my-favorites', viewers: RESIDENTS },
     { path: '/recertification', viewers: RESIDENTS },
     { path: '/training', viewers: RESIDENTS },
+    // Issue 18: the how-to videos, no role needed (opened from the dashboard and training too).
+    { path: '/play-video?video=recertification', viewers: ['out', 'Tenant'] },
     { path: '/myDocument', viewers: RESIDENTS },
     { path: '/profile', viewers: RESIDENTS },
     { path: '/myApplications', viewers: RESIDENTS },

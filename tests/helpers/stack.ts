@@ -81,9 +81,10 @@ export interface Stack {
  * The whole product in-process on real services: API (Fastify), worker, PostgreSQL, Temporal, S3.
  * Demo data is seeded so tests sign in with the accounts of infra/demo-accounts.json.
  */
-export async function startStack(options: { listen?: boolean; seed?: boolean; worker?: boolean } = {}): Promise<Stack> {
+export async function startStack(options: { listen?: boolean; seed?: boolean; worker?: boolean; config?: Record<string, string> } = {}): Promise<Stack> {
   const { db, url } = await createTestDatabase();
-  const config = testConfig(url);
+  // config: extra environment for this stack (e.g. issue 18's feed URLs pointing at local servers).
+  const config = testConfig(url, options.config);
   useDataKeys(keyRingFromConfig(config));
   const s3 = new S3BlobStore({
     bucket: config.S3_BUCKET!,

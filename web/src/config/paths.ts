@@ -30,6 +30,8 @@ export const paths = {
     privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
     requestImpersonateUser: { path: '/request-impersonate-user', getHref: (userId: string) => `/request-impersonate-user?userId=${encodeURIComponent(userId)}` },
   },
+  /** Issue 18: the how-to videos (spec section 2, no role needed); `?video=` opens one. */
+  playVideo: { path: '/play-video', getHref: (video?: string) => (video ? `/play-video?video=${encodeURIComponent(video)}` : '/play-video') },
   settings: {
     profileSetting: { path: '/profile-setting', getHref: () => '/profile-setting' },
   },

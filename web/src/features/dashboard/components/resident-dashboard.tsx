@@ -3,11 +3,14 @@ import { Link } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { paths } from '../../../config/paths';
 import { useDashboardData } from '../api/get-dashboard-data';
+import { useWeatherPoint } from '../hooks/use-weather-point';
+import { FeedCards } from './feed-cards';
 
-/** The resident's dashboard (spec section 2, without the external feeds): work to do first. */
+/** The resident's dashboard (spec section 2): work to do first, then the outside world (issue 18). */
 export function ResidentDashboard() {
   const { t } = useTranslation('dashboard');
-  const data = useDashboardData();
+  const location = useWeatherPoint();
+  const data = useDashboardData(true, location.point);
   if (data.isPending) return <Loading />;
   // Spec section 8: a failed load reads 'Failed to load dashboard data'.
   if (data.isError) return <LoadError title={t('loadFailed')} detail={t('loadFailed')} onRetry={() => void data.refetch()} />;
@@ -63,8 +66,14 @@ export function ResidentDashboard() {
       <section className="panel">
         <h2>{t('howToVideo.title')}</h2>
         <p>{t('howToVideo.body')}</p>
-        <Link to={paths.app.training.getHref()}>{t('howToVideo.link')}</Link>
+        <p className="hero-actions">
+          <Link to={paths.playVideo.getHref()} className="button button-primary">
+            {t('howToVideo.watch')}
+          </Link>
+          <Link to={paths.app.training.getHref()}>{t('howToVideo.link')}</Link>
+        </p>
       </section>
+      <FeedCards feeds={d.feeds} location={location} />
     </>
   );
 }
