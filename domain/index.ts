@@ -44,3 +44,5 @@ export * from './case-file';
 export * from './faq';
 export * from './bulk';
 export * from './bulk.table';
+// Issue 19: figures read from statements and pay stubs
+export * from './extraction';
