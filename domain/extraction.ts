@@ -236,7 +236,8 @@ const NOT_A_NAME = /\b(statement|account|page|period|date|balance|summary|earnin
 
 /** A line that could be a name: has letters, no amounts or dates, few digits. */
 function nameLike(line: TextLine): string | null {
-  const t = line.text.replace(/\s{2,}.*$/, '').trim();
+  // "City Hospital - pay stub": the name before a dash or bar that starts a description.
+  const t = line.text.replace(/\s{2,}.*$/, '').split(/\s+[-–|]\s+/)[0]!.trim();
   if (!/\p{L}{2,}/u.test(t) || /\d{2,}/.test(t) || NOT_A_NAME.test(t) || t.length > 80) return null;
   return t;
 }
