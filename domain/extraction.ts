@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AssetInput, BANK_ACCOUNT_TYPES } from './assets';
 import { REQUIRED, uuid } from './fields';
+import { FORM_MESSAGES } from './form-messages';
 import { IncomeInput, type PayFrequency } from './income';
 
 /**
@@ -378,7 +379,7 @@ export type SaveExtractedInput = z.infer<typeof SaveExtractedInput>;
 /** SaveAiExtractedDataMultiple: several documents at once (bank statements: up to 6, section 5). */
 export const SaveExtractedMultipleInput = z
   .array(SaveExtractedInput)
-  .min(1, 'At least one entry required')
+  .min(1, FORM_MESSAGES.atLeastOneEntry)
   .max(12)
   .refine((all) => new Set(all.map((s) => s.documentId)).size === all.length, EXTRACTION_MESSAGES.duplicateDocument);
 
