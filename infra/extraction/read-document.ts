@@ -129,7 +129,11 @@ async function ocr(images: Buffer[]): Promise<TextLine[]> {
 /** Reads a document by its content type (the one checked at upload). */
 export async function readDocument(bytes: Buffer, contentType: string): Promise<ReadResult> {
   if (contentType === 'application/pdf') {
-    const pages = await pdfText(bytes);
+    const pages = await pdfText(bytes).catch((error: unknown) => {
+      // A damaged, empty or password-protected PDF does not get better on a retry.
+      if (error instanceof Error && /^(InvalidPDFException|PasswordException|FormatError|MissingPDFException)$/.test(error.name)) throw new UnreadableDocument(`cannot read this PDF (${error.name})`);
+      throw error;
+    });
     const text = pages.flat();
     if (text.join('').replace(/\s/g, '').length >= MIN_TEXT_CHARS) return { source: 'pdf_text', lines: text.map((t) => ({ text: t, confidence: 1 })) };
     return { source: 'ocr', lines: await ocr(await pdfImages(bytes)) };

@@ -62,7 +62,7 @@ export function ExtractedFigures({ documentId, documentType, members, onDone }: 
   if (requestError) return <section className="panel extracted" aria-label={title}><p className="form-error" role="alert">{requestError}</p></section>;
   if (!view || view.status === 'pending') {
     return (
-      <section className="panel extracted" aria-label={title} aria-busy="true">
+      <section className="panel extracted" aria-label={title}>
         <p role="status">{t('profile:extraction.reading')}</p>
       </section>
     );
@@ -83,7 +83,7 @@ export function ExtractedFigures({ documentId, documentType, members, onDone }: 
       </section>
     );
   }
-  if (documentType === 'pay_stub' && employer.isPending) return <section className="panel extracted" aria-label={title} aria-busy="true"><p role="status">{t('profile:extraction.reading')}</p></section>;
+  if (documentType === 'pay_stub' && employer.isPending) return <section className="panel extracted" aria-label={title}><p role="status">{t('profile:extraction.reading')}</p></section>;
   return (
     <ReviewForm
       key={view.id}
