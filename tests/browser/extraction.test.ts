@@ -9,7 +9,9 @@ import { seriousAxeViolations } from '../helpers/axe';
 import { launchChromium, openContext, storageFor, watchConsoleErrors } from '../helpers/browser';
 import { activate, tabTo } from '../helpers/keyboard';
 import { startStack, type Stack } from '../helpers/stack';
-import { BANK_STATEMENTS, samplePdf } from '../helpers/statements';
+import { recentPayDates } from '../helpers/household';
+import { BANK_STATEMENTS, PAY_STUBS, samplePdf } from '../helpers/statements';
+import { openIncome } from '../../infra/db/repositories/household-income-store';
 
 let browser: Browser;
 let stack: Stack;
@@ -66,6 +68,40 @@ describe('figures read from a bank statement, checked in the browser', () => {
     await expect.poll(assets).toEqual([expect.objectContaining({ institution: 'Maple & Pine Savings Bank', balance: 10000, last4: '0192', annualIncome: 120 })]);
     await page.getByText('Maple & Pine Savings Bank ••••0192').waitFor();
     expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('asks before changing the saved employer name to the one on the pay stub (section 5)', async () => {
+    const storage = await storageFor(stack.app, 'User');
+    const { context, page } = await openContext(browser, stack.baseUrl, { storage, label: 'extraction-stub', bypassCSP: true });
+    const user = JSON.parse(storage.user) as { id?: string; userId?: string };
+    const household = await stack.db.selectFrom('households').select('id').where('head_user_id', '=', (user.userId ?? user.id)!).executeTakeFirstOrThrow();
+    const employment = async () => {
+      const rows = await stack.db.selectFrom('household_incomes').selectAll().where('household_id', '=', household.id).where('income_type', '=', 'employment').execute();
+      return rows.map((r) => openIncome(r as never)).map((i) => ({ ...(i.details as { employerName: string; frequency: string }), amount: i.amount }));
+    };
+    const before = await employment();
+
+    await page.goto('/profile');
+    const upload = page.getByRole('form', { name: 'Read the figures of a pay stub' });
+    await upload.getByLabel('Income this pay stub belongs to').selectOption({ index: 1 });
+    await upload.getByLabel('Pay date on the pay stub').fill(recentPayDates(1, 14));
+    await upload.getByLabel(/^Files/).setInputFiles({ name: 'stub.pdf', mimeType: 'application/pdf', buffer: await samplePdf(PAY_STUBS[0]!) });
+    await upload.getByRole('button', { name: 'Upload and read' }).click();
+
+    const review = page.getByRole('region', { name: 'We read these figures — check them' });
+    const question = review.getByRole('group', { name: 'Update the employer name?' });
+    await question.waitFor({ timeout: 60_000 });
+    await question.getByText('The pay stub says "Acme Widgets Inc." but your profile says "City Hospital". Update the saved name?').waitFor();
+    expect(await review.getByLabel('Gross pay for the pay period').inputValue()).toBe('2150');
+    expect(await review.getByLabel('How often you are paid').inputValue()).toBe('bi_weekly');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await employment()).toEqual(before);
+    // Keeping the saved name: the figures are saved, the name is not changed.
+    await question.getByLabel('No, keep the saved name').check();
+    await review.getByRole('button', { name: 'Confirm and save' }).click();
+    await review.getByText('Saved. The figures you confirmed are in your profile.').waitFor();
+    await expect.poll(employment).toEqual([expect.objectContaining({ employerName: 'City Hospital', amount: 2150, frequency: 'bi_weekly' })]);
     await context.close();
   }, 120_000);
 
