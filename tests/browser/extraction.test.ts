@@ -78,7 +78,7 @@ describe('figures read from a bank statement, checked in the browser', () => {
     const household = await stack.db.selectFrom('households').select('id').where('head_user_id', '=', (user.userId ?? user.id)!).executeTakeFirstOrThrow();
     const employment = async () => {
       const rows = await stack.db.selectFrom('household_incomes').selectAll().where('household_id', '=', household.id).where('income_type', '=', 'employment').execute();
-      return rows.map((r) => openIncome(r as never)).map((i) => ({ ...(i.details as { employerName: string; frequency: string }), amount: i.amount }));
+      return rows.map((r) => openIncome(r as never)).map((i) => ({ ...(i.details as unknown as { employerName: string; frequency: string }), amount: i.amount }));
     };
     const before = await employment();
 
