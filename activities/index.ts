@@ -3,6 +3,7 @@ import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import { projectAccessGrant } from './access-grant';
 import * as bulk from './bulk';
+import * as extraction from './extraction';
 import * as leaseUp from './lease-up';
 import * as lottery from './lottery';
 import { sendNotice } from './notices';
@@ -56,5 +57,8 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     bulkCasesPage: (input: Parameters<typeof bulk.bulkCasesPage>[1]) => bulk.bulkCasesPage(db, input),
     applyBulkCase: (input: bulk.BulkCaseInput) => bulk.applyBulkCase(db, input),
     projectBulkBatch: (view: BulkBatchCaseView) => bulk.projectBulkBatch(db, view),
+    // Figures read from statements and pay stubs (issue 19)
+    extractDocument: (input: { extractionId: string }) => extraction.extractDocument(db, blobs, input),
+    markExtractionFailed: (input: { extractionId: string }) => extraction.markExtractionFailed(db, input),
   };
 }

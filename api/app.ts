@@ -55,6 +55,8 @@ import { chatbotBridgeRoutes } from './routes/chatbot-bridge';
 import { faqRoutes } from './routes/faq';
 import { chatEventsPlugin } from './plugins/chat-events';
 import { bulkActionRoutes } from './routes/bulk-actions';
+// Issue 19: figures read from statements and pay stubs
+import { accountDetailsRoutes } from './routes/account-details';
 import { relocationRoutes } from './routes/relocation';
 import { accessGrantRoutes } from './routes/access-grants';
 import { adminOrganizationRoutes } from './routes/admin-organizations';
@@ -161,6 +163,8 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(chatbotBridgeRoutes, { prefix: '/api/ChatbotBridge' });
   await app.register(faqRoutes, { prefix: '/api/FaqCategory' });
   await app.register(bulkActionRoutes, { prefix: '/api/BulkActions' });
+  // Issue 19: figures read from statements and pay stubs
+  await app.register(accountDetailsRoutes, { prefix: '/api/v1/account-details' });
   await app.register(codecRoutes, { prefix: '/codec' });
   // Issue 18: the feeds start fetching once the app is ready and stop (timers and open fetches) on close.
   const feeds = new FeedHub(config, app.log.child({ part: 'feeds' }));

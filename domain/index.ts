@@ -46,3 +46,5 @@ export * from './bulk';
 export * from './bulk.table';
 // The dashboard's outside world (issue 18)
 export * from './feeds';
+// Issue 19: figures read from statements and pay stubs
+export * from './extraction';

@@ -7,6 +7,8 @@ import { OPPORTUNITY_MESSAGES } from './opportunity-messages';
 import { ZERO_INCOME_MESSAGES } from './income';
 import { PAY_STUB_MESSAGES } from './pay-stubs';
 import { SUPPORT_MESSAGES } from './support-ticket';
+// Issue 19: figures read from statements and pay stubs
+import { EXTRACTION_MESSAGES } from './extraction';
 
 /**
  * Every validation text a shared schema or upload check can give (spec section 5), by a stable
@@ -43,6 +45,12 @@ export const VALIDATION_MESSAGES = {
   // Texts of the lease-up schemas (domain/lease-up.ts), translated here so every form reads alike.
   invalidDateTime: 'Invalid date and time',
   nameTheDocument: 'Please name the document.',
+  // Issue 19: figures read from statements and pay stubs.
+  extractionNotExtractable: EXTRACTION_MESSAGES.notExtractable,
+  extractionNotReady: EXTRACTION_MESSAGES.notReady,
+  extractionWrongEntry: EXTRACTION_MESSAGES.wrongEntry,
+  extractionUnreadable: EXTRACTION_MESSAGES.unreadable,
+  extractionDuplicateDocument: EXTRACTION_MESSAGES.duplicateDocument,
 } as const;
 
 export type ValidationCode = keyof typeof VALIDATION_MESSAGES;

@@ -17,6 +17,8 @@ export interface RotationReport {
   /** Messages with the managing office (bodies) and support tickets (subject and sealed view), issue 13. */
   chatMessages: number;
   tickets: number;
+  /** Figures read from statements and pay stubs (issue 19). */
+  extractions: number;
 }
 
 /** Income entries and declared tenancy incomes (cheap: the API runs it at start-up). */
@@ -115,6 +117,31 @@ export async function resealSupport(db: Db): Promise<{ chatMessages: number; tic
   return { chatMessages, tickets };
 }
 
+/** Figures read from bank statements and pay stubs (issue 19), a batch at a time in id order. */
+export async function resealExtractions(db: Db): Promise<number> {
+  const cipher = dataCipher();
+  let changed = 0;
+  for (let after = ''; ; ) {
+    const rows = await db
+      .selectFrom('document_extractions')
+      .select(['id', 'result_sealed'])
+      .where('id', '>', after || '00000000-0000-0000-0000-000000000000')
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    for (const row of rows) {
+      if (!row.result_sealed) continue;
+      const stored: unknown = JSON.parse(row.result_sealed);
+      if (isSealedJson(stored) && !cipher.isStale(stored.$sealed)) continue;
+      await db.updateTable('document_extractions').set({ result_sealed: sealJson(openJson(stored)) }).where('id', '=', row.id).execute();
+      changed++;
+    }
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return changed;
+}
+
 /** Every object of the blob store (documents, letters, signatures, paper applications). */
 export async function resealFiles(blobs: EncryptingBlobStore): Promise<{ files: number; filesChecked: number }> {
   let files = 0;
@@ -130,6 +157,7 @@ export async function rotateAll(db: Db, blobs: EncryptingBlobStore): Promise<Rot
   const { incomes, tenancies, certifications } = await resealIncomes(db);
   const identifiers = await resealIdentifiers(db);
   const { chatMessages, tickets } = await resealSupport(db);
+  const extractions = await resealExtractions(db);
   const { files, filesChecked } = await resealFiles(blobs);
-  return { incomes, tenancies, certifications, identifiers, files, filesChecked, chatMessages, tickets };
+  return { incomes, tenancies, certifications, identifiers, files, filesChecked, chatMessages, tickets, extractions };
 }

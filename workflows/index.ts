@@ -20,6 +20,7 @@ export const MODULES = {
   accessGrant: () => import(/* webpackMode: "eager" */ './access-grant'),
   supportTicket: () => import(/* webpackMode: "eager" */ './support-ticket'),
   bulkBatch: () => import(/* webpackMode: "eager" */ './bulk-batch'),
+  documentExtraction: () => import(/* webpackMode: "eager" */ './document-extraction'),
 };
 
 type WorkflowType = keyof typeof MODULES;
@@ -45,3 +46,4 @@ export const lottery = lazy('lottery');
 export const accessGrant = lazy('accessGrant');
 export const supportTicket = lazy('supportTicket');
 export const bulkBatch = lazy('bulkBatch');
+export const documentExtraction = lazy('documentExtraction');

@@ -30,6 +30,8 @@ const GROUPS: Record<string, string> = {
   Chat: 'Chat',
   SupportTicket: 'Support tickets',
   Relocation: 'Relocation',
+  // Issue 19: section 7's AI extraction (/api/v1/account-details).
+  v1: 'AI extraction',
   // Not in section 7: added by later issues.
   ManagerTasks: 'Manager tasks',
   OpportunityLottery: 'Lottery',

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ASSET_KINDS, FORM_MESSAGES, AssetFlagInput, AssetInput, AssetsMultipleInput, type AssetKind } from '../../domain';
+import { ASSET_KINDS, FORM_MESSAGES, AssetFlagInput, AssetInput, AssetsMultipleInput, ExtractionQuery, SaveExtractedInput, SaveExtractedMultipleInput, type AssetKind } from '../../domain';
 import { HttpError } from '../errors';
 import { signedIn } from '../guards';
+import { extractedEmployer, getExtraction, getExtractionJson, saveExtracted } from '../services/extraction';
 import { answerAssetFlag, deleteAsset, listAssets, saveAssets } from '../services/household-assets';
 import { HouseholdQuery, IdParams, editHousehold, readHousehold } from './household-helpers';
 
 /**
- * `/api/HouseholdAssets` (spec section 7) without the AI-extraction calls: create and delete per
- * kind, bulk saves, and the per-kind questions (NO deletes that kind's entries once confirmed).
+ * `/api/HouseholdAssets` (spec section 7): create and delete per kind, bulk saves, the per-kind
+ * questions (NO deletes that kind's entries once confirmed), and the calls for figures read from
+ * statements and pay stubs (issue 19: read by /api/v1/account-details, saved here once confirmed).
  */
 export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
   const resident = signedIn('resident');
@@ -53,5 +55,23 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/', { preHandler: signedIn('resident_or_manager'), schema: { querystring: HouseholdQuery } }, async (request, reply) =>
     reply.ok(await readHousehold(app, request, request.query.householdId, (h) => listAssets(app.db, h))),
+  );
+
+  // Figures read from an uploaded bank statement or pay stub (issue 19): proposed, saved only once confirmed.
+  const reader = signedIn('resident_or_manager');
+  app.get('/GetAiExtractedData', { preHandler: reader, schema: { querystring: ExtractionQuery } }, async (request, reply) =>
+    reply.ok(await readHousehold(app, request, request.query.householdId, (h) => getExtraction(app.db, h, request.query.documentId))),
+  );
+  app.get('/GetJsonData', { preHandler: reader, schema: { querystring: ExtractionQuery } }, async (request, reply) =>
+    reply.ok(await readHousehold(app, request, request.query.householdId, (h) => getExtractionJson(app.db, h, request.query.documentId))),
+  );
+  app.get('/GetExtractedEmployer', { preHandler: reader, schema: { querystring: ExtractionQuery } }, async (request, reply) =>
+    reply.ok(await readHousehold(app, request, request.query.householdId, (h) => extractedEmployer(app.db, h, request.query.documentId))),
+  );
+  app.post('/SaveAiExtractedData', { preHandler: resident, schema: { body: SaveExtractedInput } }, async (request, reply) =>
+    reply.ok((await editHousehold(app, request, (h) => saveExtracted(app.db, h, [request.body])))[0], 'Saved'),
+  );
+  app.post('/SaveAiExtractedDataMultiple', { preHandler: resident, schema: { body: SaveExtractedMultipleInput } }, async (request, reply) =>
+    reply.ok(await editHousehold(app, request, (h) => saveExtracted(app.db, h, request.body)), 'Saved'),
   );
 };

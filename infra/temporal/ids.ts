@@ -71,6 +71,11 @@ export function bulkBatchWorkflowId(batchId: string): string {
   return `bulk-batch/${batchId}`;
 }
 
+/** The reading of one document's figures (issue 19): by the extraction's random id, never by what it holds. */
+export function documentExtractionWorkflowId(extractionId: string): string {
+  return `document-extraction/${extractionId}`;
+}
+
 /**
  * The Update a batch sends to one case: Temporal admits one Update per ID in a run, so a batch
  * retried (an activity after a worker restart, the batch itself) changes each case once.

@@ -111,6 +111,15 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/SupportTicket/events': ROLES,
   // The dashboard's transit feed (issue 18): any signed-in user; the data is the MTA's, public.
   'GET /api/GTFSRealtimeFeed/:feedId/:stopId': ROLES,
+  // Figures read from statements and pay stubs (issue 19): asked for and confirmed by the household,
+  // read by it and its organisation's managers.
+  'POST /api/v1/account-details': ['User', 'Tenant'],
+  'GET /api/v1/account-details': ['User', 'Tenant', 'Manager'],
+  'GET /api/HouseholdAssets/GetAiExtractedData': ['User', 'Tenant', 'Manager'],
+  'GET /api/HouseholdAssets/GetJsonData': ['User', 'Tenant', 'Manager'],
+  'GET /api/HouseholdAssets/GetExtractedEmployer': ['User', 'Tenant', 'Manager'],
+  'POST /api/HouseholdAssets/SaveAiExtractedData': ['User', 'Tenant'],
+  'POST /api/HouseholdAssets/SaveAiExtractedDataMultiple': ['User', 'Tenant'],
 };
 
 /** Event streams stay open for allowed roles: their refusals are walked here, their streams in tests/api/chat-events.test.ts. */

@@ -28,6 +28,7 @@ import * as reviewAndBatchKeyIndexes from './2026-11-26T0800-review-and-batch-ke
 import * as ticketAttachments from './2026-11-27T0100-ticket-attachments';
 // Issue 18: the building's place on the map (transit card).
 import * as buildingPlaces from './2026-11-27T0200-building-places';
+import * as documentExtractions from './2026-11-27T0400-document-extractions';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0100-ticket-attachments': ticketAttachments,
   // Issue 18
   '2026-11-27T0200-building-places': buildingPlaces,
+  '2026-11-27T0400-document-extractions': documentExtractions,
 };

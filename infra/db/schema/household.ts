@@ -130,6 +130,21 @@ export interface LookupTable {
   active: Generated<boolean>;
 }
 
+/** Figures read from a bank statement or pay stub (issue 19): sealed, proposed until the resident confirms them. */
+export interface DocumentExtractionTable {
+  id: string;
+  household_id: string;
+  document_id: string;
+  document_type: 'bank_statement' | 'pay_stub';
+  status: 'pending' | 'ready' | 'failed';
+  /** sealJson of { source, lines, fields }: personal data. */
+  result_sealed: string | null;
+  failure: string | null;
+  requested_at: Generated<Date>;
+  finished_at: NullableTimestamp;
+  confirmed_at: NullableTimestamp;
+}
+
 export interface HouseholdTables {
   household_members: HouseholdMemberTable;
   household_incomes: HouseholdIncomeTable;
@@ -138,5 +153,6 @@ export interface HouseholdTables {
   rental_assistance: RentalAssistanceTable;
   household_documents: HouseholdDocumentTable;
   certification_records: CertificationRecordTable;
+  document_extractions: DocumentExtractionTable;
   lookups: LookupTable;
 }

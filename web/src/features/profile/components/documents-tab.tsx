@@ -6,6 +6,7 @@ import { useErrorText } from '../../../lib/validation-text';
 import { uploadDocument, useDocuments } from '../../documents/api/documents';
 import { useIncome, useRequiredDocs } from '../api/profile';
 import { EmployerNamePrompt } from './employer-name-prompt';
+import { ExtractedFigures } from './extracted-figures';
 import { useValidationText } from '../../../lib/validation-text';
 
 /** The required-documents checklist per income entry, and an upload form (type checked by the server). */
@@ -25,6 +26,8 @@ export function DocumentsTab() {
   const income = useIncome();
   const [stubEmployer, setStubEmployer] = useState('');
   const [prompt, setPrompt] = useState<IncomeView | null>(null);
+  // Issue 19: the figures of an uploaded statement or pay stub, proposed for the resident to check.
+  const [review, setReview] = useState<{ id: string; documentType: 'bank_statement' | 'pay_stub' } | null>(null);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -37,7 +40,8 @@ export function DocumentsTab() {
     setProblem(null);
     try {
       // Section 5: pay stubs are the last 6 consecutive, so each one carries its pay date.
-      await uploadDocument({ documentType, incomeId: item?.incomeId, memberId: item?.memberId, payDates: isPayStub ? payDates.slice(0, files.length).join(',') : null }, files);
+      const uploaded = await uploadDocument({ documentType, incomeId: item?.incomeId, memberId: item?.memberId, payDates: isPayStub ? payDates.slice(0, files.length).join(',') : null }, files);
+      if ((documentType === 'bank_statement' || documentType === 'pay_stub') && uploaded[0]) setReview({ id: uploaded[0].id, documentType });
       setFiles([]);
       setPayDates([]);
       const entry = income.data?.find((i) => i.id === item?.incomeId);
@@ -108,6 +112,7 @@ export function DocumentsTab() {
           : null}
         <button type="submit" className="button button-primary" disabled={busy}>{t('profile:documents.upload')}</button>
       </form>
+      {review ? <ExtractedFigures key={review.id} documentId={review.id} documentType={review.documentType} onDone={() => setReview(null)} /> : null}
       <EmployerNamePrompt income={prompt} onPayStub={stubEmployer.trim()} onClose={() => setPrompt(null)} />
       <p className="muted">{t('profile:documents.count', { count: documents.data?.length ?? 0 })}</p>
     </div>

@@ -8,6 +8,7 @@ import { SpecialIncomeForm } from './special-income-form';
 import { YesNoQuestion } from './yes-no-question';
 import { useFailureText } from './failure-text';
 import { formatMoney } from '../../../lib/format';
+import { ReadFiguresUpload } from './extracted-figures';
 
 export function IncomeTab({ householdId, hasIncome, members }: { householdId: string; hasIncome: boolean | null; members: MemberView[] }) {
   const { t } = useTranslation(['profile', 'lookups']);
@@ -36,6 +37,7 @@ export function IncomeTab({ householdId, hasIncome, members }: { householdId: st
       {hasIncome !== false ? (adding ? <IncomeForm members={members} onDone={() => setAdding(false)} /> : (
         <button type="button" className="button button-primary" disabled={members.length === 0} onClick={() => setAdding(true)}>{t('profile:income.add')}</button>
       )) : null}
+      {hasIncome !== false && members.length > 0 ? <ReadFiguresUpload documentType="pay_stub" members={members} /> : null}
       {members.length > 0 ? <SpecialIncomeForm members={members} /> : null}
     </div>
   );
@@ -65,6 +67,7 @@ export function AssetsTab({ hasAssets }: { hasAssets: boolean | null }) {
       {hasAssets !== false ? (adding ? <AssetForm onDone={() => setAdding(false)} /> : (
         <button type="button" className="button button-primary" onClick={() => setAdding(true)}>{t('profile:assets.add')}</button>
       )) : null}
+      {hasAssets !== false ? <ReadFiguresUpload documentType="bank_statement" /> : null}
     </div>
   );
 }
