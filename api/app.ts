@@ -62,6 +62,7 @@ import { adminUserRoutes } from './routes/admin-users';
 import { ambassadorRoutes } from './routes/ambassador';
 import { organizationApplyRoutes } from './routes/organization-apply';
 import { lotteryResultsRoutes } from './routes/lottery-results';
+import { operatorRoutes } from './routes/operator';
 
 export interface AppDeps {
   config: Config;
@@ -157,6 +158,8 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(faqRoutes, { prefix: '/api/FaqCategory' });
   await app.register(bulkActionRoutes, { prefix: '/api/BulkActions' });
   await app.register(codecRoutes, { prefix: '/codec' });
+  // Issue 20: the operator console's API.
+  await app.register(operatorRoutes, { prefix: '/api/Operator' });
 
   const webRoot = resolve(config.WEB_DIST);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));

@@ -44,3 +44,7 @@ export * from './case-file';
 export * from './faq';
 export * from './bulk';
 export * from './bulk.table';
+
+// Issue 20 (operator console): case search attributes
+export * from './case-search';
+export * from './operator';
