@@ -38,6 +38,8 @@ const GROUPS: Record<string, string> = {
   Admin: 'Administration',
   Organization: 'Organisations',
   'openapi.json': 'API description',
+  // Issue 20: the operator console.
+  Operator: 'Operator console',
 };
 
 const SECTION_7 = new Set(Object.values(GROUPS).slice(0, Object.keys(GROUPS).indexOf('ManagerTasks')));
