@@ -21,6 +21,9 @@ const AmbassadorUsersRoute = lazyRoute(() => import('../features/ambassador/rout
 const NoOrganizationRoute = lazyRoute(() => import('../features/ambassador/routes/no-organization'), 'NoOrganizationRoute');
 const AdminOrganizationsRoute = lazyRoute(() => import('../features/admin/routes/admin-organizations'), 'AdminOrganizationsRoute');
 const AdminUsersRoute = lazyRoute(() => import('../features/admin/routes/admin-users'), 'AdminUsersRoute');
+// Issue 20: the operator console.
+const OperatorConsoleRoute = lazyRoute(() => import('../features/operator/routes/operator-console'), 'OperatorConsoleRoute');
+const OperatorCaseRoute = lazyRoute(() => import('../features/operator/routes/operator-case'), 'OperatorCaseRoute');
 const ManageLotteryRoute = lazyRoute(() => import('../features/lottery/routes/manage-lottery'), 'ManageLotteryRoute');
 const LotteryResultsRoute = lazyRoute(() => import('../features/lottery-results/routes/lottery-results'), 'LotteryResultsRoute');
 const ChooseOtpMethodRoute = lazyRoute(() => import('../features/auth/routes/choose-otp-method'), 'ChooseOtpMethodRoute');
@@ -216,6 +219,8 @@ export const router = createBrowserRouter([
             children: [
               { path: paths.admin.users.path, element: <AdminUsersRoute /> },
               { path: paths.admin.organizations.path, element: <AdminOrganizationsRoute /> },
+              { path: paths.operator.console.path, element: <OperatorConsoleRoute /> },
+              { path: paths.operator.case.path, element: <OperatorCaseRoute /> },
             ],
           },
         ],
