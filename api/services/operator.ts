@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../infra/db/database';
 import type { EncryptionCodec } from '../../infra/temporal/codec';
 import { CASE_SEARCH_KEYS } from '../../workflows/case/search';
-import { HttpError, notFound } from '../errors';
+import { HttpError, conflict, notFound } from '../errors';
 
 export interface OperatorDeps {
   db: Db;
@@ -295,7 +295,7 @@ async function requireRunning(temporal: Client, workflowId: string) {
   const described = await describeRaw(temporal, workflowId);
   if (!described) throw notFound();
   if (described.workflowExecutionInfo?.status !== proto.api.enums.v1.WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
-    throw new HttpError(409, 'validation', 'The case is not running');
+    throw conflict('actionNotAllowedNow');
   }
 }
 
@@ -307,7 +307,7 @@ export async function retryCase({ temporal }: OperatorDeps, workflowId: string):
   await requireRunning(temporal, workflowId);
   const points = await resetPoints(temporal, workflowId);
   const eventId = points.at(-1);
-  if (!eventId) throw new HttpError(409, 'validation', 'The case has no completed workflow task to retry from');
+  if (!eventId) throw conflict('actionNotAllowedNow');
   return { runId: await resetTo(temporal, workflowId, eventId, 'operator retry (see the portal audit log)'), eventId };
 }
 

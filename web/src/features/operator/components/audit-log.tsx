@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../../components/ui/status-message';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { formatDateTime } from '../../../lib/format';
 import { useAuditLog } from '../api/operator';
 

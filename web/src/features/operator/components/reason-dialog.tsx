@@ -31,7 +31,7 @@ export function ReasonDialog({
   const submit = () => {
     if (optional && reason.trim() === '') return onConfirm('');
     const parsed = OperatorReason.safeParse(reason);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t('dialog.reasonHint'));
+    if (!parsed.success) return setError(t('dialog.reasonRequired'));
     setError(null);
     onConfirm(parsed.data);
   };

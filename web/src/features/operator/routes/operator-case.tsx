@@ -6,7 +6,7 @@ import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { OperatorCaseParams, operatorWorkflowId, type OperatorHistory, type WorkflowCaseKind } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { formatDateTime } from '../../../lib/format';
 import { useCaseAction, useCaseHistory, useExportHistory, useRevealHistory, type CaseAction } from '../api/operator';
 import { OperatorAuditLog } from '../components/audit-log';

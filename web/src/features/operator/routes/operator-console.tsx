@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { STUCK_REASONS, type StuckReason } from '../../../lib/domain';
-import { useErrorText } from '../../../lib/errors';
+import { useErrorText } from '../../../lib/validation-text';
 import { useCaseSearch, useStuckCases, type CaseSearch } from '../api/operator';
 import { OperatorAuditLog } from '../components/audit-log';
 import { CaseTable } from '../components/case-table';
