@@ -21,7 +21,9 @@ import { audit, auditLog, caseHistory, encodedHistory, resetCase, retryCase, sea
  */
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = signedIn('admin');
-  const deps = () => ({ db: app.db, temporal: app.temporal, codec: EncryptionCodec.fromBase64(app.config.DATA_ENCRYPTION_KEY, app.config.DATA_ENCRYPTION_KEYS_PREVIOUS) });
+  // Payloads are decoded here, on the API, with the same codec as the client and the worker.
+  const codec = EncryptionCodec.fromBase64(app.config.DATA_ENCRYPTION_KEY, app.config.DATA_ENCRYPTION_KEYS_PREVIOUS);
+  const deps = () => ({ db: app.db, temporal: app.temporal, codec, taskQueue: app.config.TEMPORAL_TASK_QUEUE });
 
   app.get('/cases', { preHandler: admin, schema: { querystring: OperatorSearchQuery } }, async (request, reply) => reply.ok(await searchCases(deps(), request.query)));
 

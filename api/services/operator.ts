@@ -27,7 +27,11 @@ export interface OperatorDeps {
   db: Db;
   temporal: Client;
   codec: EncryptionCodec;
+  /** The portal's task queue: visibility queries list this deployment's cases only (a namespace may hold others). */
+  taskQueue: string;
 }
+
+const quoted = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** At most this many cases come back from one search (a household has a handful). */
 const SEARCH_LIMIT = 50;
@@ -60,10 +64,10 @@ function summaryOf(info: RawExecution): OperatorCaseSummary {
 }
 
 /** One page of a visibility list query; the cursor is Temporal's page token. */
-async function listPage(temporal: Client, query: string, limit: number, cursor?: string) {
+async function listPage({ temporal, taskQueue }: Pick<OperatorDeps, 'temporal' | 'taskQueue'>, query: string, limit: number, cursor?: string) {
   const response = await temporal.workflowService.listWorkflowExecutions({
     namespace: temporal.options.namespace,
-    query,
+    query: `TaskQueue = ${quoted(taskQueue)} AND ${query}`,
     pageSize: limit,
     ...(cursor ? { nextPageToken: Buffer.from(cursor, 'base64url') } : {}),
   });
@@ -104,10 +108,11 @@ async function caseIdsOf(db: Db, householdIds: string[], userIds: string[]): Pro
  * Finds cases across kinds: a log number through the search attributes (a visibility query), an
  * email or a household through the read models, whose workflow IDs are then described.
  */
-export async function searchCases({ db, temporal }: OperatorDeps, query: OperatorSearchQuery): Promise<OperatorCaseSummary[]> {
+export async function searchCases(deps: OperatorDeps, query: OperatorSearchQuery): Promise<OperatorCaseSummary[]> {
+  const { db, temporal } = deps;
   if (query.logNumber) {
     // The pattern admits only letters, digits and a dash: safe inside the quoted query.
-    const { executions } = await listPage(temporal, `CaseLogNumber = '${query.logNumber}'`, SEARCH_LIMIT);
+    const { executions } = await listPage(deps, `CaseLogNumber = '${query.logNumber}'`, SEARCH_LIMIT);
     return executions.map(summaryOf);
   }
   let householdIds: string[] = [];
@@ -134,20 +139,20 @@ const RUNNING_CASES = `ExecutionStatus = 'Running' AND CaseKind IN (${WORKFLOW_C
  * read by describing the running cases of the page).
  */
 export async function stuckCases(
-  { temporal }: OperatorDeps,
+  deps: OperatorDeps,
   options: { reason: StuckReason; days: number; limit: number; cursor?: string },
   now: Date,
 ): Promise<Page<OperatorCaseSummary>> {
   if (options.reason === 'overdue' || options.reason === 'idle') {
     const since = new Date(now.getTime() - options.days * 86_400_000).toISOString();
     const query = options.reason === 'overdue' ? `${RUNNING_CASES} AND CaseOverdue = true` : `${RUNNING_CASES} AND CaseChangedAt < '${since}'`;
-    const page = await listPage(temporal, query, options.limit, options.cursor);
+    const page = await listPage(deps, query, options.limit, options.cursor);
     return { items: page.executions.map(summaryOf), nextCursor: page.nextCursor };
   }
-  const page = await listPage(temporal, RUNNING_CASES, options.limit, options.cursor);
+  const page = await listPage(deps, RUNNING_CASES, options.limit, options.cursor);
   const items: OperatorCaseSummary[] = [];
   for (const info of page.executions) {
-    const described = await describeRaw(temporal, info.execution?.workflowId ?? '');
+    const described = await describeRaw(deps.temporal, info.execution?.workflowId ?? '');
     const failing = (described?.pendingActivities ?? []).find((a) => (a.attempt ?? 1) > 1);
     if (!failing) continue;
     const lastFailure = failing.lastFailure?.message ?? null;

@@ -25,7 +25,7 @@ describe('case search attributes', () => {
 
   const list = async (query: string) => {
     const found: string[] = [];
-    for await (const w of env.client.workflow.list({ query })) found.push(w.workflowId);
+    for await (const w of env.client.workflow.list({ query: `TaskQueue = '${env.taskQueue}' AND ${query}` })) found.push(w.workflowId);
     return found;
   };
 
