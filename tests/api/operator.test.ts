@@ -19,6 +19,8 @@ describe.sequential('operator console API', () => {
   let applicationId: string;
   let logNumber: string;
   let ticketId: string;
+  let relocationId: string;
+  let tenantName: string;
   const SSN = '219-09-9999';
 
   beforeAll(async () => {
@@ -46,6 +48,14 @@ describe.sequential('operator console API', () => {
     expect(ticket.statusCode).toBe(201);
     ticketId = ticket.json().data.ticketId ?? ticket.json().data.id;
     expect(ticketId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // A relocation whose reason names the tenant (free text a manager wrote).
+    const household = (await call('GET', '/api/Relocation/manager/households', manager)).json().data[0];
+    const tenant = await stack.db.selectFrom('households as h').innerJoin('users as u', 'u.id', 'h.head_user_id').select(['u.first_name', 'u.last_name']).where('h.id', '=', household.householdId).executeTakeFirstOrThrow();
+    tenantName = `${tenant.first_name} ${tenant.last_name}`;
+    const started = await call('POST', '/api/Relocation/manager/start', manager, { householdId: household.householdId, reason: `Mold in the flat of ${tenantName}` });
+    expect(started.statusCode).toBe(201);
+    relocationId = started.json().data.relocationId;
   });
 
   it('finds a case by its log number through the search attributes', async () => {
@@ -63,8 +73,8 @@ describe.sequential('operator console API', () => {
   it('keeps personal data out of every search attribute, memo and workflow ID', async () => {
     const me = await stack.db.selectFrom('users').select(['email', 'first_name', 'last_name', 'username']).where('id', '=', applicant.userId).executeTakeFirstOrThrow();
     const members = await stack.db.selectFrom('household_members as m').innerJoin('households as h', 'h.id', 'm.household_id').select('m.full_name').where('h.head_user_id', '=', applicant.userId).execute();
-    const personal = [SSN, SSN.replace(/-/g, ''), me.email, me.first_name, me.last_name, ...members.map((m) => m.full_name), '52345', '52,345'].filter((v): v is string => Boolean(v));
-    for (const workflowId of [`lease-up/${applicationId}`, `support-ticket/${ticketId}`]) {
+    const personal = [SSN, SSN.replace(/-/g, ''), me.email, me.first_name, me.last_name, ...members.map((m) => m.full_name), '52345', '52,345', tenantName, 'Mold'].filter((v): v is string => Boolean(v));
+    for (const workflowId of [`lease-up/${applicationId}`, `support-ticket/${ticketId}`, `relocation/${relocationId}`]) {
       const handle = stack.temporal.workflow.getHandle(workflowId);
       // The search attributes are set in the case's first workflow task.
       const description = await eventually(async () => {
