@@ -67,6 +67,7 @@ import { lotteryResultsRoutes } from './routes/lottery-results';
 // Issue 18: the dashboard's outside world.
 import { FeedHub } from '../infra/feeds/hub';
 import { gtfsRealtimeFeedRoutes } from './routes/gtfs-realtime-feed';
+import { operatorRoutes } from './routes/operator';
 
 export interface AppDeps {
   config: Config;
@@ -172,6 +173,8 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   app.addHook('onReady', async () => feeds.start());
   app.addHook('onClose', async () => feeds.stop());
   await app.register(gtfsRealtimeFeedRoutes, { prefix: '/api/GTFSRealtimeFeed' });
+  // Issue 20: the operator console's API.
+  await app.register(operatorRoutes, { prefix: '/api/Operator' });
 
   const webRoot = resolve(config.WEB_DIST);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));

@@ -48,3 +48,7 @@ export * from './bulk.table';
 export * from './feeds';
 // Issue 19: figures read from statements and pay stubs
 export * from './extraction';
+
+// Issue 20 (operator console): case search attributes
+export * from './case-search';
+export * from './operator';

@@ -5,6 +5,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
+import { caseSearchAttributeArgs } from './temporal/search-attributes';
 
 /**
  * Real services started on this machine for the embedded default and for the tests:
@@ -189,6 +190,8 @@ export async function startTemporalDevServer(
     '--ui-port', String(options.uiPort),
     '--log-level', options.logLevel ?? 'error',
     '--namespace', 'default',
+    // The case search attributes (issue 20), registered on every start (a second start keeps them).
+    ...caseSearchAttributeArgs(),
   ];
   if (options.dbFile) args.push('--db-filename', resolve(options.dbFile));
   const child = spawn(cli, args, { stdio: ['ignore', 'ignore', 'inherit'], detached: options.detached ?? false });

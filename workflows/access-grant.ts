@@ -31,6 +31,7 @@ const accessGrantCase: CaseDefinition<AccessGrantCaseState, AccessGrantInputs, A
   isFinal: isFinalAccessGrant,
   view: accessGrantView,
   fire: fireAccessGrantTimer,
+  search: (_s, v) => ({ kind: 'access-grant', organizationId: v.organizationId, status: v.status, step: v.status, overdue: false }),
   project: (view) => acts.projectAccessGrant(view),
   notify: (notice) => acts.sendNotice(notice),
   effects: {},

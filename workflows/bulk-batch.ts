@@ -68,6 +68,7 @@ const bulkBatchCase: CaseDefinition<BulkBatchState, BulkBatchInputs, BulkBatchRo
   isFinal: (s) => bulkBatchFinished(s) !== null,
   view: bulkBatchView,
   fire: () => false,
+  search: (_s, v) => ({ kind: 'bulk-batch', status: v.status, step: v.status, overdue: false }),
   effects: {},
   project: (view) => acts.projectBulkBatch(view),
   notify: (notice) => acts.sendNotice(notice),

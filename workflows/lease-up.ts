@@ -4,6 +4,7 @@ import type { ActorRole, LeaseUpInputs, LeaseUpView, StoredSignature, StartLease
 import { initialLeaseUpState, type LeaseUpState } from '../domain/lease-up.state';
 import { LEASE_UP_TABLE, leaseUpFinished, type LeaseUpEffect } from '../domain/lease-up.table';
 import { fireLeaseUpTimer, leaseUpView } from '../domain/lease-up.view';
+import { anyOverdue } from '../domain/case-search';
 import { runCase, type CaseDefinition } from './case/run';
 import { CASE_KIT_PATCH, LOCAL_PROJECTION_PATCH, LOTTERY_LEASED_PATCH } from './case/version';
 import { leaseUpMessages } from './lease-up.messages';
@@ -54,6 +55,7 @@ const leaseUpCase: CaseDefinition<LeaseUpState, LeaseUpInputs, ActorRole, LeaseU
   isFinal: (s) => leaseUpFinished(s) !== null,
   view: leaseUpView,
   fire: fireLeaseUpTimer,
+  search: (_s, v) => ({ kind: 'lease-up', logNumber: v.logNumber, opportunityId: v.opportunityId, organizationId: v.organizationId, status: v.status, step: v.currentStep, overdue: anyOverdue(v.pendingTasks) }),
   project: (view) => acts.projectApplication(view),
   notify: (notice) => acts.sendNotice(notice),
   effects: {

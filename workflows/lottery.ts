@@ -75,6 +75,7 @@ const lotteryCase = (projectLocally: boolean): CaseDefinition<LotteryState, Lott
   isFinal: isFinalLottery,
   view: lotteryView,
   fire: fireLotteryTimer,
+  search: (_s, v) => ({ kind: 'lottery', opportunityId: v.opportunityId, organizationId: v.organizationId, status: v.paused ? 'paused' : v.stage, step: v.stage, overdue: false }),
   project: (view) => (projectLocally ? localActs : acts).projectLottery(view),
   notify: (notice) => acts.sendNotice(notice),
   effects: {},

@@ -12,6 +12,7 @@ import {
   type RecertEffect,
   type RecertState,
 } from '../domain/recertification.table';
+import { anyOverdue } from '../domain/case-search';
 import { runCase, type CaseDefinition } from './case/run';
 import { CASE_KIT_PATCH, TIC_SIGNATURE_PATCH } from './case/version';
 import { recertificationMessages } from './recertification.messages';
@@ -31,6 +32,7 @@ const recertificationCase: CaseDefinition<RecertState, RecertInputs, 'tenant' | 
   isFinal: isFinalRecert,
   view: recertView,
   fire: fireRecertTimer,
+  search: (_s, v) => ({ kind: 'recertification', organizationId: v.organizationId, status: v.status, step: v.stage, overdue: anyOverdue(v.pendingTasks) }),
   project: (view) => acts.projectRecertification(view),
   notify: (notice) => acts.sendNotice(notice),
   note: (input: { reasons?: string[] }) => input.reasons?.join('; ') || undefined,

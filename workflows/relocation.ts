@@ -10,6 +10,7 @@ import {
   relocationView,
   type RelocationState,
 } from '../domain/relocation.table';
+import { anyOverdue } from '../domain/case-search';
 import { runCase, type CaseDefinition } from './case/run';
 import { CASE_KIT_PATCH } from './case/version';
 import { relocationMessages } from './relocation.messages';
@@ -29,6 +30,7 @@ const relocationCase: CaseDefinition<RelocationState, RelocationInputs, 'tenant'
   isFinal: isFinalRelocation,
   view: relocationView,
   fire: fireRelocationTimer,
+  search: (_s, v) => ({ kind: 'relocation', organizationId: v.organizationId, status: v.status, step: v.status, overdue: v.status === 'overdue' || anyOverdue(v.pendingTasks) }),
   project: (view) => acts.projectRelocation(view),
   notify: (notice) => acts.sendNotice(notice),
   effects: {},

@@ -31,6 +31,8 @@ const supportTicketCase: CaseDefinition<SupportTicketState, SupportTicketInputs,
   isFinal: isFinalSupportTicket,
   view: supportTicketView,
   fire: fireSupportTicketTimer,
+  // Escalated: the first answer is past due.
+  search: (_s, v) => ({ kind: 'support-ticket', organizationId: v.organizationId, status: v.status, step: v.escalated ? 'escalated' : v.status, overdue: v.escalated && !v.firstAnsweredAt }),
   project: (view) => acts.projectSupportTicket(view),
   notify: (notice) => acts.sendNotice(notice),
   effects: {},

@@ -42,6 +42,8 @@ const GROUPS: Record<string, string> = {
   'openapi.json': 'API description',
   // Issue 18: section 7 lists GTFSRealtimeFeed among the Dashboard calls.
   GTFSRealtimeFeed: 'Dashboard',
+  // Issue 20: the operator console.
+  Operator: 'Operator console',
 };
 
 const SECTION_7 = new Set(Object.values(GROUPS).slice(0, Object.keys(GROUPS).indexOf('ManagerTasks')));

@@ -120,6 +120,16 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/HouseholdAssets/GetExtractedEmployer': ['User', 'Tenant', 'Manager'],
   'POST /api/HouseholdAssets/SaveAiExtractedData': ['User', 'Tenant'],
   'POST /api/HouseholdAssets/SaveAiExtractedDataMultiple': ['User', 'Tenant'],
+  // The operator console (issue 20): Admins only.
+  'GET /api/Operator/cases': ['Admin'],
+  'GET /api/Operator/stuck': ['Admin'],
+  'GET /api/Operator/audit': ['Admin'],
+  'GET /api/Operator/cases/:kind/:id/history': ['Admin'],
+  'POST /api/Operator/cases/:kind/:id/history/reveal': ['Admin'],
+  'POST /api/Operator/cases/:kind/:id/export': ['Admin'],
+  'POST /api/Operator/cases/:kind/:id/retry': ['Admin'],
+  'POST /api/Operator/cases/:kind/:id/terminate': ['Admin'],
+  'POST /api/Operator/cases/:kind/:id/reset': ['Admin'],
 };
 
 /** Event streams stay open for allowed roles: their refusals are walked here, their streams in tests/api/chat-events.test.ts. */

@@ -102,6 +102,9 @@ function routes(): { path: string; viewers: Viewer[]; state?: PageState }[] {
     { path: '/manager/opportunities/new', viewers: ['Manager'] },
     { path: `/manager/opportunities/${ids.opportunity}/edit`, viewers: ['Manager'] },
     { path: '/ambassador/dashboard', viewers: ['HousingAmbassador'] },
+    // The operator console (issue 20): Admins only.
+    { path: '/operator', viewers: ['Admin'] },
+    { path: `/operator/cases/lease-up/${ids.application}`, viewers: ['Admin'] },
   ];
 }
 

@@ -14,6 +14,7 @@ import { startEmbeddedPostgres, waitForPort, type EmbeddedPostgresHandle } from 
 import { findTemporalCli } from '../../infra/tools/temporal-cli';
 import { findMinio } from '../setup/minio';
 import { S3BlobStore } from '../../infra/blobs';
+import { caseSearchAttributeKeys } from '../../infra/temporal/search-attributes';
 
 /**
  * A free port for a server of the tests, chosen below the kernel's ephemeral range (32768+), so an
@@ -56,7 +57,7 @@ export async function startServices(root: string): Promise<Services> {
 
   const postgres = await startEmbeddedPostgres(join(root, 'pg', 'data'), await freePort());
   const temporal = await TestWorkflowEnvironment.createLocal({
-    server: { executable: { type: 'existing-path', path: temporalCli }, ip: '127.0.0.1', log: { format: 'pretty', level: 'error' } },
+    server: { executable: { type: 'existing-path', path: temporalCli }, ip: '127.0.0.1', log: { format: 'pretty', level: 'error' }, searchAttributes: caseSearchAttributeKeys() },
   });
 
   const s3Port = await freePort();

@@ -8,6 +8,7 @@ import { createKeyRing } from '../../infra/crypto';
 import { hasDataKeys, useDataKeys } from '../../infra/data-keys';
 import { seedDemoData } from '../../infra/seed';
 import { dataConverter } from '../../infra/temporal/connection';
+import { registerCaseSearchAttributes } from '../../infra/temporal/search-attributes';
 import { findTemporalTestServer } from '../setup/temporal-test-server';
 import { createTestDatabase } from './stack';
 import { HISTORY_FIXTURE_KEY } from './workflow-env';
@@ -24,6 +25,8 @@ export async function startTimeSkippingEnv() {
     server: { executable: { type: 'existing-path', path: await findTemporalTestServer() } },
     client: { dataConverter: converter },
   });
+  // Case workflows upsert their search attributes (issue 20): the test server refuses unregistered ones.
+  await registerCaseSearchAttributes(env.connection, env.namespace ?? 'default');
   const { db } = await createTestDatabase();
   await seedDemoData(db);
   const blobs = new S3BlobStore({ bucket: `ts-${randomUUID().slice(0, 8)}`, forcePathStyle: true, ...inject('s3') });

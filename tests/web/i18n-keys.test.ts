@@ -21,6 +21,8 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   'ambassador:users.no': ['es'],
   // The case file's "No" (student, disability) likewise.
   'caseFile:no': ['es'],
+  // The operator console's "No" (not overdue) likewise (issue 20).
+  'operator:no': ['es'],
 };
 
 type Tree = { [key: string]: string | Tree };

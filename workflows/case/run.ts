@@ -1,10 +1,13 @@
 import { Mutex } from 'async-mutex';
-import { allHandlersFinished, condition, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, patched, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
 import { actionsOf, refusalOf, type ActionRow, type ActionTable, type CaseActor, type CaseNotice, type CaseTimer, type ChangeContext } from '../../domain/case';
+import type { CaseSearchFacts } from '../../domain/case-search';
 import type { MessageCode } from '../../domain/messages';
 import type { SignalDefinition, UpdateDefinition } from '@temporalio/common';
 import type { CaseMessages } from './messages';
 import { refuse } from './refuse';
+import { caseSearchKeeper } from './search';
+import { SEARCH_ATTRIBUTES_PATCH } from './version';
 
 /** What the kit keeps in every case's state, beside the kind's own facts. */
 export interface CaseBookkeeping {
@@ -40,6 +43,11 @@ export interface CaseDefinition<S extends CaseBookkeeping, Inputs extends Record
    * null when there is none: each piece runs under the lock as one change, so actions interleave.
    */
   work?(s: S): ((ctx: ChangeContext) => Promise<void>) | null;
+  /**
+   * What the case shows in its search attributes (issue 20): never personal data. Kept current by
+   * the kit in runs that recorded the `search-attributes` patch.
+   */
+  search?(s: S, view: V): CaseSearchFacts;
 }
 
 export interface RunOptions<S> {
@@ -70,6 +78,11 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
   options: RunOptions<S> = {},
 ): Promise<S> {
   const lock = new Mutex();
+  // Runs started before search attributes existed have no marker and upsert nothing (replay unchanged).
+  const keeper = def.search && patched(SEARCH_ATTRIBUTES_PATCH) ? caseSearchKeeper() : null;
+  const keepSearch = (view: V) => {
+    if (keeper && def.search) keeper(def.search(s, view), s.updatedAt);
+  };
   const nowIso = () => new Date(Date.now()).toISOString();
 
   /** Runs a change and what it asks for; the version moves only when something changed. */
@@ -165,6 +178,8 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
     );
   }
   setHandler(def.messages.getView, () => def.view(s, Date.now()));
+  // Searchable from the first workflow task.
+  keepSearch(def.view(s, Date.now()));
 
   for (const timer of s.timers) arm(timer);
   const start = options.start;
@@ -194,7 +209,9 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
       await condition(() => s.version > projected && !lock.isLocked());
     }
     const version = s.version;
-    await def.project(def.view(s, Date.now()));
+    const view = def.view(s, Date.now());
+    keepSearch(view);
+    await def.project(view);
     projected = version;
     if (def.isFinal(s) && projected === s.version) break;
     if (options.continueAsNew && (workflowInfo().continueAsNewSuggested || options.continueAsNewDue?.(s))) {

@@ -29,3 +29,10 @@ export const LOCAL_PROJECTION_PATCH = 'local-projection';
  * Older runs keep the activities their history records.
  */
 export const LOTTERY_LOCAL_PROJECTION_PATCH = 'lottery-local-projection';
+
+/**
+ * Case runs started since this patch carry search attributes (issue 20: kind, log number,
+ * opportunity, organisation, status, step, overdue flag, last change), upserted in their first
+ * workflow task and after every change. Older runs have no marker and upsert nothing on replay.
+ */
+export const SEARCH_ATTRIBUTES_PATCH = 'search-attributes';

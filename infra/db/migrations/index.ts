@@ -29,6 +29,7 @@ import * as ticketAttachments from './2026-11-27T0100-ticket-attachments';
 // Issue 18: the building's place on the map (transit card).
 import * as buildingPlaces from './2026-11-27T0200-building-places';
 import * as documentExtractions from './2026-11-27T0400-document-extractions';
+import * as operatorAudit from './2026-11-27T0500-operator-audit';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   // Issue 18
   '2026-11-27T0200-building-places': buildingPlaces,
   '2026-11-27T0400-document-extractions': documentExtractions,
+  '2026-11-27T0500-operator-audit': operatorAudit,
 };

@@ -22,6 +22,9 @@ const NoOrganizationRoute = lazyRoute(() => import('../features/ambassador/route
 const AdminOrganizationsRoute = lazyRoute(() => import('../features/admin/routes/admin-organizations'), 'AdminOrganizationsRoute');
 const AdminFaqRoute = lazyRoute(() => import('../features/admin/routes/admin-faq'), 'AdminFaqRoute');
 const AdminUsersRoute = lazyRoute(() => import('../features/admin/routes/admin-users'), 'AdminUsersRoute');
+// Issue 20: the operator console.
+const OperatorConsoleRoute = lazyRoute(() => import('../features/operator/routes/operator-console'), 'OperatorConsoleRoute');
+const OperatorCaseRoute = lazyRoute(() => import('../features/operator/routes/operator-case'), 'OperatorCaseRoute');
 const ManageLotteryRoute = lazyRoute(() => import('../features/lottery/routes/manage-lottery'), 'ManageLotteryRoute');
 const LotteryResultsRoute = lazyRoute(() => import('../features/lottery-results/routes/lottery-results'), 'LotteryResultsRoute');
 const ChooseOtpMethodRoute = lazyRoute(() => import('../features/auth/routes/choose-otp-method'), 'ChooseOtpMethodRoute');
@@ -223,6 +226,8 @@ export const router = createBrowserRouter([
               { path: paths.admin.users.path, element: <AdminUsersRoute /> },
               { path: paths.admin.organizations.path, element: <AdminOrganizationsRoute /> },
               { path: paths.admin.faq.path, element: <AdminFaqRoute /> },
+              { path: paths.operator.console.path, element: <OperatorConsoleRoute /> },
+              { path: paths.operator.case.path, element: <OperatorCaseRoute /> },
             ],
           },
         ],

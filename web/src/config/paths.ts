@@ -127,6 +127,11 @@ export const paths = {
   },
   /** Spec section 2: a user with no linked organisation lacks permission and may apply (path chosen here). */
   noOrganization: { path: '/no-organization', getHref: () => '/no-organization' },
+  /** Issue 20: the operator console of Admins (paths chosen here). */
+  operator: {
+    console: { path: '/operator', getHref: () => '/operator' },
+    case: { path: '/operator/cases/:kind/:id', getHref: (kind: string, id: string) => `/operator/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}` },
+  },
 } as const;
 
 /**

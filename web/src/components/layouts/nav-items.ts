@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 import { ADMIN_ROLES, MANAGER_ROLES, RESIDENT_ROLES, SUPPORT_STAFF_ROLES, SUPPORT_TICKET_ROLES } from '../../config/roles';
 import type { Role } from '../../lib/domain-core';
 
-type MenuKey = 'users' | 'organizations' | 'ambassadorUsers' | 'ambassadorOrganizations' | 'profile' | 'myDocument' | 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'managerApplications' | 'recertification' | 'training' | 'relocation' | 'managerRelocations' | 'supportTicket' | 'supportQueue' | 'help' | 'faqAdmin';
+type MenuKey = 'users' | 'organizations' | 'ambassadorUsers' | 'ambassadorOrganizations' | 'profile' | 'myDocument' | 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'managerApplications' | 'recertification' | 'training' | 'relocation' | 'managerRelocations' | 'supportTicket' | 'supportQueue' | 'help' | 'faqAdmin' | 'operator';
 
 export interface NavItem {
   key: MenuKey;
@@ -24,6 +24,8 @@ export function navItemsFor(role: Role): NavItem[] {
   if (ADMIN_ROLES.includes(role)) items.push({ key: 'users', to: paths.admin.users.getHref() }, { key: 'organizations', to: paths.admin.organizations.getHref() });
   // Issue 13 item 4: admins manage the help page's questions and answers.
   if (ADMIN_ROLES.includes(role)) items.push({ key: 'faqAdmin', to: paths.admin.faq.getHref() });
+  // Issue 20: the operator console.
+  if (ADMIN_ROLES.includes(role)) items.push({ key: 'operator', to: paths.operator.console.getHref() });
   if (RESIDENT_ROLES.includes(role)) {
     items.push(
       { key: 'myApplications', to: paths.app.myApplications.getHref() },

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { WorkflowHandle } from '@temporalio/client';
+import { CASE_SEARCH_ATTRIBUTES } from '../../domain';
+import { leaseUpWorkflowId } from '../../infra/temporal/ids';
+import { getLeaseUpView, leaseUpUpdates } from '../../workflows/lease-up.messages';
+import { CASE_SEARCH_KEYS } from '../../workflows/case/search';
+import { SEARCH_ATTRIBUTES_PATCH } from '../../workflows/case/version';
+import { recordHistory } from '../helpers/histories';
+import { eventually } from '../helpers/stack';
+import { startWorkflowEnv } from '../helpers/workflow-env';
+
+/**
+ * Search attributes of the case kit (issue 20 item 1) on the shared dev server, which `npm start`'s
+ * flags and the test setup register: a case is found by its log number through a visibility query,
+ * and its attributes follow its changes. The run recorded here (RECORD_HISTORIES=1) is replayed by
+ * tests/workflows/replay.test.ts, beside the older runs recorded without the patch.
+ */
+describe('case search attributes', () => {
+  let env: Awaited<ReturnType<typeof startWorkflowEnv>>;
+  beforeAll(async () => {
+    env = await startWorkflowEnv();
+  });
+  afterAll(() => env?.close());
+
+  const list = async (query: string) => {
+    const found: string[] = [];
+    for await (const w of env.client.workflow.list({ query: `TaskQueue = '${env.taskQueue}' AND ${query}` })) found.push(w.workflowId);
+    return found;
+  };
+
+  it('finds a lease-up case by its log number, and its status and step follow the case', async () => {
+    const input = await env.applicationInput();
+    const handle: WorkflowHandle = await env.client.workflow.start('leaseUpApplication', { workflowId: leaseUpWorkflowId(input.applicationId), taskQueue: env.taskQueue, args: [input] });
+    const logNumber = await eventually(async () => (await handle.query(getLeaseUpView)).logNumber);
+    // Visibility is written after the workflow task: poll until the list query sees it.
+    const found = await eventually(async () => {
+      const ids = await list(`CaseLogNumber = '${logNumber}'`);
+      return ids.length > 0 ? ids : null;
+    });
+    expect(found).toEqual([handle.workflowId]);
+
+    const attrs = (await handle.describe()).typedSearchAttributes;
+    expect(attrs.get(CASE_SEARCH_KEYS.CaseKind)).toBe('lease-up');
+    expect(attrs.get(CASE_SEARCH_KEYS.CaseLogNumber)).toBe(logNumber);
+    expect(attrs.get(CASE_SEARCH_KEYS.CaseOpportunityId)).toBe(input.opportunityId);
+    expect(attrs.get(CASE_SEARCH_KEYS.CaseOrganizationId)).toBe(input.organizationId);
+    const view = await handle.query(getLeaseUpView);
+    expect(attrs.get(CASE_SEARCH_KEYS.CaseStatus)).toBe(view.status);
+    expect(attrs.get(CASE_SEARCH_KEYS.CaseStep)).toBe(view.currentStep);
+    expect(attrs.get(CASE_SEARCH_KEYS.CaseOverdue)).toBe(false);
+    expect(attrs.get(CASE_SEARCH_KEYS.CaseChangedAt)).toBeInstanceOf(Date);
+
+    // The applicant withdraws: the status follows, and the kind and status find it among finished cases.
+    await handle.executeUpdate(leaseUpUpdates.Withdraw!, { args: [{ actor: { userId: input.applicantUserId, role: 'applicant', impersonatedBy: null } } as never] });
+    await handle.result();
+    await eventually(async () => (await list(`CaseKind = 'lease-up' AND CaseStatus = 'withdrawn' AND CaseLogNumber = '${logNumber}'`)).length === 1);
+
+    // Only the kit's attribute names, and the patch marker in the history.
+    expect(Object.keys((await handle.describe()).searchAttributes).filter((k) => k.startsWith('Case')).sort()).toEqual(
+      Object.keys(CASE_SEARCH_ATTRIBUTES).filter((k) => k !== 'CaseOpportunityId' || input.opportunityId).sort(),
+    );
+    const history = await handle.fetchHistory();
+    const markers = (history.events ?? []).flatMap((e) => e.markerRecordedEventAttributes?.details?.['patch-data']?.payloads ?? []).map((p) => Buffer.from(p.data ?? []).toString());
+    expect(markers.some((m) => m.includes(`"${SEARCH_ATTRIBUTES_PATCH}"`))).toBe(true);
+    expect(history.events?.some((e) => e.upsertWorkflowSearchAttributesEventAttributes)).toBe(true);
+    await recordHistory('lease-up-search-attributes', handle);
+  });
+
+  it('lists nothing for a log number no case has', async () => {
+    expect(await list(`CaseLogNumber = 'LU-${randomUUID().slice(0, 6)}'`)).toEqual([]);
+  });
+});
