@@ -9,6 +9,14 @@ import { workerSizing, type WorkerSizingConfig } from './sizing';
 
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
+/**
+ * The workflow code the worker runs: the bundle built ahead (WORKER_BUNDLE_PATH) or workflows/
+ * bundled at start. `npm run replay:check` replays with the same choice (infra/temporal/replay.ts).
+ */
+export function workflowCode(config: Partial<Pick<Config, 'WORKER_BUNDLE_PATH'>>): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> {
+  return config.WORKER_BUNDLE_PATH ? { workflowBundle: { codePath: config.WORKER_BUNDLE_PATH } } : { workflowsPath };
+}
+
 type WorkerConfig = Parameters<typeof temporalConnectionOptions>[0] &
   Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'DATA_ENCRYPTION_KEY'> &
   Partial<Pick<Config, 'DATA_ENCRYPTION_KEYS_PREVIOUS' | 'WORKER_BUNDLE_PATH'> & WorkerSizingConfig>;
@@ -32,7 +40,7 @@ export async function createPortalWorker(
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    ...(config.WORKER_BUNDLE_PATH ? { workflowBundle: { codePath: config.WORKER_BUNDLE_PATH } } : { workflowsPath }),
+    ...workflowCode(config),
     activities: createActivities(deps),
     dataConverter: dataConverter(config),
     // A parsed configuration always has the sizing (its defaults); a bare one (workflow tests) keeps the SDK's.
