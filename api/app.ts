@@ -62,6 +62,8 @@ import { adminUserRoutes } from './routes/admin-users';
 import { ambassadorRoutes } from './routes/ambassador';
 import { organizationApplyRoutes } from './routes/organization-apply';
 import { lotteryResultsRoutes } from './routes/lottery-results';
+// Issue 20 item 4: Prometheus metrics (served on their own port by api/main.ts, not here).
+import { metricsPlugin } from './metrics';
 
 export interface AppDeps {
   config: Config;
@@ -108,6 +110,8 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   app.decorate('keys', keys);
   useDataKeys(keys);
   await app.register(routeListPlugin);
+  // Issue 20 item 4: every answer counted by route pattern and status (before any route is registered).
+  await app.register(metricsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(envelopePlugin);
   await app.register(inputSafetyPlugin);

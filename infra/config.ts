@@ -129,6 +129,16 @@ export const ConfigSchema = z
     WEB_DIST: z.string().default('web/dist'),
     /** Origin of the Temporal Web UI allowed to call the codec endpoint. */
     TEMPORAL_UI_ORIGIN: z.string().url().default('http://localhost:8233'),
+
+    // Metrics (issue 20), off unless set; infra/production/README.md "Metrics and alerts".
+    /** The API's Prometheus endpoint (GET /metrics) on this port of its own, never on PORT. Unset: no endpoint. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** Address the API's metrics port listens on: this machine only by default; 0.0.0.0 in a pod, for the Prometheus scraper. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** When set, a scrape of the API's metrics must send `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** host:port of the worker's Prometheus endpoint (the Temporal SDK's metrics and the activity failure counts). Unset: none. */
+    WORKER_METRICS_ADDRESS: hostPort.optional(),
   })
   .superRefine((c, ctx) => {
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {
@@ -136,6 +146,9 @@ export const ConfigSchema = z
     }
     if (!c.JWT_SECRET && !(c.JWT_PRIVATE_KEY && c.JWT_PUBLIC_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required (or JWT_PRIVATE_KEY and JWT_PUBLIC_KEY)' });
+    }
+    if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never served on the web port' });
     }
     if (Boolean(c.TEMPORAL_TLS_CERT_PATH) !== Boolean(c.TEMPORAL_TLS_KEY_PATH)) {
       ctx.addIssue({ code: 'custom', path: ['TEMPORAL_TLS_KEY_PATH'], message: 'TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH go together' });

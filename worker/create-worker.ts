@@ -6,6 +6,7 @@ import { keyRingFromConfig } from '../infra/crypto';
 import { useDataKeys } from '../infra/data-keys';
 import { dataConverter, firstLine, temporalConnectionOptions } from '../infra/temporal/connection';
 import { workerSizing, type WorkerSizingConfig } from './sizing';
+import { activityMetricsInterceptor } from './metrics';
 
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
@@ -43,6 +44,8 @@ export async function createPortalWorker(
     ...workflowCode(config),
     activities: createActivities(deps),
     dataConverter: dataConverter(config),
+    // Issue 20: every activity attempt and failure counted (exported with the SDK's metrics, worker/metrics.ts).
+    interceptors: { activity: [activityMetricsInterceptor] },
     // A parsed configuration always has the sizing (its defaults); a bare one (workflow tests) keeps the SDK's.
     ...(config.WORKER_CACHED_WORKFLOW_KB ? workerSizing(config as WorkerSizingConfig) : {}),
     ...overrides,
