@@ -68,6 +68,8 @@ import { lotteryResultsRoutes } from './routes/lottery-results';
 import { FeedHub } from '../infra/feeds/hub';
 import { gtfsRealtimeFeedRoutes } from './routes/gtfs-realtime-feed';
 import { operatorRoutes } from './routes/operator';
+// Issue 20 item 4: Prometheus metrics (served on their own port by api/main.ts, not here).
+import { metricsPlugin } from './metrics';
 
 export interface AppDeps {
   config: Config;
@@ -116,6 +118,8 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   app.decorate('keys', keys);
   useDataKeys(keys);
   await app.register(routeListPlugin);
+  // Issue 20 item 4: every answer counted by route pattern and status (before any route is registered).
+  await app.register(metricsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(envelopePlugin);
   await app.register(inputSafetyPlugin);

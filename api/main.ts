@@ -7,6 +7,7 @@ import { migrateToLatest } from '../infra/db/migrate';
 import { resealIncomes } from '../infra/key-rotation';
 import { createTemporalClient } from '../infra/temporal/connection';
 import { buildApp } from './app';
+import { serveApiMetrics, type MetricsServer } from './metrics';
 
 // The API entry point: serves /api and the built web app; scales apart from the worker.
 await runMain('api', async () => {
@@ -23,12 +24,14 @@ await runMain('api', async () => {
   const blobs = createBlobStore(config);
   const app = await buildApp({ config, db, temporal, blobs });
 
+  const served: { metrics?: MetricsServer } = {};
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'api stopping');
     await app.close();
+    await served.metrics?.close();
     await temporal.connection.close();
     await db.destroy();
     process.exit(0);
@@ -37,4 +40,7 @@ await runMain('api', async () => {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Prometheus scrapes GET /metrics on METRICS_PORT, apart from the web port (none when unset).
+  served.metrics = await serveApiMetrics(app.metrics.registry, config);
+  if (served.metrics) app.log.info({ port: config.METRICS_PORT, host: config.METRICS_HOST, token: Boolean(config.METRICS_TOKEN) }, 'metrics served');
 });

@@ -153,6 +153,15 @@ export const ConfigSchema = z
     FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Rounded browser locations whose forecast the server keeps (when full, others get New York City's; six hours unasked frees a place). */
     FEED_WEATHER_MAX_POINTS: z.coerce.number().int().min(0).max(1_000).default(25),
+    // Metrics (issue 20), off unless set; infra/production/README.md "Metrics and alerts".
+    /** The API's Prometheus endpoint (GET /metrics) on this port of its own, never on PORT. Unset: no endpoint. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** Address the API's metrics port listens on: this machine only by default; 0.0.0.0 in a pod, for the Prometheus scraper. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** When set, a scrape of the API's metrics must send `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** host:port of the worker's Prometheus endpoint (the Temporal SDK's metrics and the activity failure counts). Unset: none. */
+    WORKER_METRICS_ADDRESS: hostPort.optional(),
   })
   .superRefine((c, ctx) => {
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {
@@ -163,6 +172,9 @@ export const ConfigSchema = z
     }
     if (c.FEED_AIRNOW_URL && !c.FEED_AIRNOW_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['FEED_AIRNOW_API_KEY'], message: 'is required with FEED_AIRNOW_URL' });
+    }
+    if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never served on the web port' });
     }
     if (Boolean(c.TEMPORAL_TLS_CERT_PATH) !== Boolean(c.TEMPORAL_TLS_KEY_PATH)) {
       ctx.addIssue({ code: 'custom', path: ['TEMPORAL_TLS_KEY_PATH'], message: 'TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH go together' });

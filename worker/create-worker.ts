@@ -6,8 +6,17 @@ import { keyRingFromConfig } from '../infra/crypto';
 import { useDataKeys } from '../infra/data-keys';
 import { dataConverter, firstLine, temporalConnectionOptions } from '../infra/temporal/connection';
 import { workerSizing, type WorkerSizingConfig } from './sizing';
+import { activityMetricsInterceptor } from './metrics';
 
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
+
+/**
+ * The workflow code the worker runs: the bundle built ahead (WORKER_BUNDLE_PATH) or workflows/
+ * bundled at start. `npm run replay:check` replays with the same choice (infra/temporal/replay.ts).
+ */
+export function workflowCode(config: Partial<Pick<Config, 'WORKER_BUNDLE_PATH'>>): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> {
+  return config.WORKER_BUNDLE_PATH ? { workflowBundle: { codePath: config.WORKER_BUNDLE_PATH } } : { workflowsPath };
+}
 
 type WorkerConfig = Parameters<typeof temporalConnectionOptions>[0] &
   Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'DATA_ENCRYPTION_KEY'> &
@@ -32,9 +41,11 @@ export async function createPortalWorker(
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    ...(config.WORKER_BUNDLE_PATH ? { workflowBundle: { codePath: config.WORKER_BUNDLE_PATH } } : { workflowsPath }),
+    ...workflowCode(config),
     activities: createActivities(deps),
     dataConverter: dataConverter(config),
+    // Issue 20: every activity attempt and failure counted (exported with the SDK's metrics, worker/metrics.ts).
+    interceptors: { activity: [activityMetricsInterceptor] },
     // A parsed configuration always has the sizing (its defaults); a bare one (workflow tests) keeps the SDK's.
     ...(config.WORKER_CACHED_WORKFLOW_KB ? workerSizing(config as WorkerSizingConfig) : {}),
     ...overrides,

@@ -9,6 +9,7 @@ import { createTemporalClient } from '../infra/temporal/connection';
 import { createPortalWorker } from './create-worker';
 import { ensureLotteries } from './lotteries';
 import { ensureRecertificationSweep } from './recertification-sweep';
+import { workerTelemetry } from './metrics';
 
 // The worker entry point: runs workflows and activities; scales apart from the API.
 await runMain('worker', async () => {
@@ -20,7 +21,10 @@ await runMain('worker', async () => {
       const method = level === 'TRACE' ? 'trace' : level === 'DEBUG' ? 'debug' : level === 'WARN' ? 'warn' : level === 'ERROR' ? 'error' : 'info';
       logger[method]({ ...meta, sdk: true }, message);
     }),
+    // Issue 20: the SDK's metrics and the activity counts on WORKER_METRICS_ADDRESS (worker/metrics.ts).
+    telemetryOptions: workerTelemetry(config),
   });
+  if (config.WORKER_METRICS_ADDRESS) logger.info({ address: config.WORKER_METRICS_ADDRESS }, 'metrics served');
   const db = createDb(config);
   await assertDatabaseReachable(db, config.DATABASE_URL);
   const blobs = createBlobStore(config);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Client, Connection } from '@temporalio/client';
+import { Counter } from 'prom-client';
 import type { Config } from '../config';
 import { EncryptionCodec } from './codec';
 
@@ -43,6 +44,27 @@ export async function temporalConnectionOptions(config: TemporalConfig) {
 /** The data converter both sides use: every payload encrypted with DATA_ENCRYPTION_KEY. */
 export function dataConverter(config: Pick<Config, 'DATA_ENCRYPTION_KEY'> & { DATA_ENCRYPTION_KEYS_PREVIOUS?: string }) {
   return { payloadCodecs: [EncryptionCodec.fromBase64(config.DATA_ENCRYPTION_KEY, config.DATA_ENCRYPTION_KEYS_PREVIOUS ?? '')] };
+}
+
+/** gRPC status names by code, for the `code` label of failed calls. */
+const GRPC_CODES = ['OK', 'CANCELLED', 'UNKNOWN', 'INVALID_ARGUMENT', 'DEADLINE_EXCEEDED', 'NOT_FOUND', 'ALREADY_EXISTS', 'PERMISSION_DENIED', 'RESOURCE_EXHAUSTED', 'FAILED_PRECONDITION', 'ABORTED', 'OUT_OF_RANGE', 'UNIMPLEMENTED', 'INTERNAL', 'UNAVAILABLE', 'DATA_LOSS', 'UNAUTHENTICATED'];
+
+/**
+ * Calls of this process's Temporal client and those that failed, by workflow-service method (a fixed
+ * set of names) and gRPC status. In no registry of their own: the API's metrics registry
+ * (api/metrics.ts) takes them. UNAVAILABLE and DEADLINE_EXCEEDED mean Temporal did not answer (the
+ * guard below fails a dead or stalled server's calls as UNAVAILABLE); NOT_FOUND or ALREADY_EXISTS are
+ * answers (a finished case, a second start refused).
+ */
+export const temporalClientMetrics = {
+  calls: new Counter({ name: 'portal_temporal_client_calls_total', help: 'Calls of the Temporal workflow service made by this process', labelNames: ['method'] as const, registers: [] }),
+  errors: new Counter({ name: 'portal_temporal_client_errors_total', help: 'Failed calls of the Temporal workflow service, by gRPC status', labelNames: ['method', 'code'] as const, registers: [] }),
+};
+
+function grpcCodeName(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'number') return GRPC_CODES[code] ?? String(code);
+  return (error as { name?: unknown } | null)?.name === 'AbortError' ? 'CANCELLED' : 'UNKNOWN';
 }
 
 /** Thrown instead of waiting when Temporal does not answer: the API answers 503 with Retry-After. */
@@ -99,7 +121,14 @@ export function guardTemporalCalls(connection: Connection, options: CallGuardOpt
   const guarded: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(raw)) {
     if (typeof method !== 'function') continue;
-    guarded[name] = (request: unknown) => {
+    const counted = (result: Promise<unknown>) => {
+      temporalClientMetrics.calls.inc({ method: name });
+      return result.catch((error: unknown) => {
+        temporalClientMetrics.errors.inc({ method: name, code: grpcCodeName(error) });
+        throw error;
+      });
+    };
+    const guardedCall = (request: unknown) => {
       if (Date.now() < deadUntil) return Promise.reject(new TemporalUnavailableError());
       const abort = new AbortController();
       const call = connection.withAbortSignal(abort.signal, () => (method as (r: unknown) => Promise<unknown>).call(raw, request));
@@ -115,6 +144,7 @@ export function guardTemporalCalls(connection: Connection, options: CallGuardOpt
       });
       return Promise.race([call, watchdog]).finally(() => clearTimeout(timer));
     };
+    guarded[name] = (request: unknown) => counted(guardedCall(request));
   }
   (connection as { workflowService: unknown }).workflowService = guarded;
 }
