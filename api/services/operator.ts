@@ -3,7 +3,7 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import { decodeTypedSearchAttributes } from '@temporalio/common/lib/converter/payload-search-attributes';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
-import { temporal as proto } from '@temporalio/proto';
+import protoPackage, { type temporal as protoTypes } from '@temporalio/proto';
 import { sql } from 'kysely';
 import {
   WORKFLOW_CASE_KINDS,
@@ -23,6 +23,9 @@ import type { EncryptionCodec } from '../../infra/temporal/codec';
 import { CASE_SEARCH_KEYS } from '../../workflows/case/search';
 import { HttpError, conflict, notFound } from '../errors';
 
+// CommonJS under Node's ESM loader: the package's default export, not a named one.
+const proto = protoPackage.temporal;
+
 export interface OperatorDeps {
   db: Db;
   temporal: Client;
@@ -36,7 +39,7 @@ const quoted = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g,
 /** At most this many cases come back from one search (a household has a handful). */
 const SEARCH_LIMIT = 50;
 
-type RawExecution = proto.api.workflow.v1.IWorkflowExecutionInfo;
+type RawExecution = protoTypes.api.workflow.v1.IWorkflowExecutionInfo;
 
 const kindOf = (workflowId: string): WorkflowCaseKind | null => {
   const prefix = workflowId.split('/')[0] as WorkflowCaseKind;
@@ -173,7 +176,7 @@ async function fetchHistory(temporal: Client, workflowId: string) {
   }
 }
 
-type HistoryEvent = proto.api.history.v1.IHistoryEvent;
+type HistoryEvent = protoTypes.api.history.v1.IHistoryEvent;
 
 /** Every `{ payloads: [...] }` inside an event's attributes, in order. */
 function payloadsIn(value: unknown, found: Payload[] = [], depth = 0): Payload[] {
@@ -283,7 +286,7 @@ async function resetPoints(temporal: Client, workflowId: string): Promise<number
 }
 
 async function resetTo(temporal: Client, workflowId: string, eventId: number, auditNote: string): Promise<string> {
-  const response: proto.api.workflowservice.v1.IResetWorkflowExecutionResponse = await temporal.workflowService.resetWorkflowExecution({
+  const response: protoTypes.api.workflowservice.v1.IResetWorkflowExecutionResponse = await temporal.workflowService.resetWorkflowExecution({
     namespace: temporal.options.namespace,
     workflowExecution: { workflowId },
     // The reason in Temporal's history names the audit entry only (the operator's words stay in the audit log).
