@@ -62,6 +62,8 @@ import { adminUserRoutes } from './routes/admin-users';
 import { ambassadorRoutes } from './routes/ambassador';
 import { organizationApplyRoutes } from './routes/organization-apply';
 import { lotteryResultsRoutes } from './routes/lottery-results';
+// Issue 19: text translation and the intake assistant.
+import { translatorRoutes } from './routes/translator';
 
 export interface AppDeps {
   config: Config;
@@ -156,6 +158,8 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(chatbotBridgeRoutes, { prefix: '/api/ChatbotBridge' });
   await app.register(faqRoutes, { prefix: '/api/FaqCategory' });
   await app.register(bulkActionRoutes, { prefix: '/api/BulkActions' });
+  // Issue 19: text translation and the intake assistant.
+  await app.register(translatorRoutes, { prefix: '/api/Translator' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

@@ -44,3 +44,5 @@ export * from './case-file';
 export * from './faq';
 export * from './bulk';
 export * from './bulk.table';
+// Text translation and the intake assistant (issue 19)
+export * from './translator';

@@ -130,6 +130,9 @@ export const MESSAGES = {
   noCasesSelected: 'Please select at least one application.',
   tooManyCases: 'A bulk action can change at most 5,000 applications at a time.',
   bulkBatchFinished: 'This bulk action has already finished.',
+  // Text translation (issue 19)
+  translatorNotConfigured: 'Translation is not set up on this portal.',
+  translationUnavailable: 'Translation is not available right now. The original text is shown; please try again later.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

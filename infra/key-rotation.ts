@@ -1,6 +1,7 @@
 import type { EncryptingBlobStore } from './blobs';
 import { dataCipher, isSealedJson, openJson, openNumber, sealJson, sealNumber } from './data-keys';
 import type { Db } from './db/database';
+import { translationMemoryKey } from './translation-memory-key';
 
 /**
  * Re-encryption of personal data at rest under the current key of the process's key ring
@@ -17,6 +18,8 @@ export interface RotationReport {
   /** Messages with the managing office (bodies) and support tickets (subject and sealed view), issue 13. */
   chatMessages: number;
   tickets: number;
+  /** Translation memory rows (issue 19): both texts resealed and the key re-hashed under the current key. */
+  translations: number;
 }
 
 /** Income entries and declared tenancy incomes (cheap: the API runs it at start-up). */
@@ -115,6 +118,35 @@ export async function resealSupport(db: Db): Promise<{ chatMessages: number; tic
   return { chatMessages, tickets };
 }
 
+/**
+ * The translation memory (issue 19): a row sealed by an older key is sealed again and its key (an
+ * HMAC under the data key, api/services/translator.ts) computed again from the original text.
+ */
+export async function resealTranslations(db: Db): Promise<number> {
+  const cipher = dataCipher();
+  let changed = 0;
+  for (let after = ''; ; ) {
+    const rows = await db.selectFrom('translation_memory').selectAll().where('text_hash', '>', after).orderBy('text_hash').limit(BATCH).execute();
+    for (const row of rows) {
+      if (!cipher.isStale(row.original_encrypted) && !cipher.isStale(row.translated_encrypted)) continue;
+      const original = cipher.decrypt(row.original_encrypted);
+      const textHash = translationMemoryKey(original, row.source, row.target);
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('translation_memory').where('text_hash', '=', row.text_hash).execute();
+        await tx
+          .insertInto('translation_memory')
+          .values({ ...row, text_hash: textHash, original_encrypted: cipher.encrypt(original), translated_encrypted: cipher.encrypt(cipher.decrypt(row.translated_encrypted)) })
+          .onConflict((oc) => oc.column('text_hash').doNothing())
+          .execute();
+      });
+      changed++;
+    }
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1]!.text_hash;
+  }
+  return changed;
+}
+
 /** Every object of the blob store (documents, letters, signatures, paper applications). */
 export async function resealFiles(blobs: EncryptingBlobStore): Promise<{ files: number; filesChecked: number }> {
   let files = 0;
@@ -130,6 +162,7 @@ export async function rotateAll(db: Db, blobs: EncryptingBlobStore): Promise<Rot
   const { incomes, tenancies, certifications } = await resealIncomes(db);
   const identifiers = await resealIdentifiers(db);
   const { chatMessages, tickets } = await resealSupport(db);
+  const translations = await resealTranslations(db);
   const { files, filesChecked } = await resealFiles(blobs);
-  return { incomes, tenancies, certifications, identifiers, files, filesChecked, chatMessages, tickets };
+  return { incomes, tenancies, certifications, identifiers, files, filesChecked, chatMessages, tickets, translations };
 }

@@ -30,6 +30,9 @@ const GROUPS: Record<string, string> = {
   Chat: 'Chat',
   SupportTicket: 'Support tickets',
   Relocation: 'Relocation',
+  // Issue 19: section 7's translator and AI intake bot (under Chat).
+  Translator: 'Translator',
+  intake: 'Chat',
   // Not in section 7: added by later issues.
   ManagerTasks: 'Manager tasks',
   OpportunityLottery: 'Lottery',

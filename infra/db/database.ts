@@ -14,6 +14,7 @@ import type { SharedTables } from './schema/shared';
 import type { SecurityTables } from './schema/security';
 import type { SupportTables } from './schema/support';
 import type { BulkTables } from './schema/bulk';
+import type { TranslationTables } from './schema/translation';
 import type { ApplicationLotteryColumns, LotteryTables, OpportunityLotteryColumns } from './schema/lottery';
 import type { ApplicationLeaseUpColumns, LeaseUpTables, OpportunityLeaseUpColumns } from './schema/lease-up';
 
@@ -115,7 +116,7 @@ export interface ApplicationTable extends ApplicationLeaseUpColumns, Application
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables, SupportTables, LetterTables, BulkTables {
+export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables, SupportTables, LetterTables, BulkTables, TranslationTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

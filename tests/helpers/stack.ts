@@ -81,9 +81,9 @@ export interface Stack {
  * The whole product in-process on real services: API (Fastify), worker, PostgreSQL, Temporal, S3.
  * Demo data is seeded so tests sign in with the accounts of infra/demo-accounts.json.
  */
-export async function startStack(options: { listen?: boolean; seed?: boolean; worker?: boolean } = {}): Promise<Stack> {
+export async function startStack(options: { listen?: boolean; seed?: boolean; worker?: boolean; /** Extra environment (e.g. TRANSLATE_URL). */ env?: Record<string, string> } = {}): Promise<Stack> {
   const { db, url } = await createTestDatabase();
-  const config = testConfig(url);
+  const config = testConfig(url, options.env);
   useDataKeys(keyRingFromConfig(config));
   const s3 = new S3BlobStore({
     bucket: config.S3_BUCKET!,

@@ -25,6 +25,7 @@ import * as bulkBatches from './2026-11-26T0300-bulk-batches';
 import * as faqContent from './2026-11-26T0400-faq-content';
 import * as opportunityMailingAddress from './2026-11-26T0500-opportunity-mailing-address';
 import * as reviewAndBatchKeyIndexes from './2026-11-26T0800-review-and-batch-key-indexes';
+import * as translationMemory from './2026-11-27T0300-translation-memory';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0400-faq-content': faqContent,
   '2026-11-26T0500-opportunity-mailing-address': opportunityMailingAddress,
   '2026-11-26T0800-review-and-batch-key-indexes': reviewAndBatchKeyIndexes,
+  '2026-11-27T0300-translation-memory': translationMemory,
 };

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TranslatableText } from '../../../components/translatable-text';
 import type { SupportTicketMessage } from '../../../lib/domain';
 
 /** The messages of a ticket, oldest first, each saying who wrote it and when. */
@@ -12,7 +13,7 @@ export function TicketThread({ messages, mySide }: { messages: SupportTicketMess
           <p className="ticket-message-meta">
             <strong>{m.side === mySide ? t('detail.you') : m.side === 'staff' ? t('detail.office') : t('detail.requester')}</strong> · <time dateTime={m.at}>{when(m.at)}</time>
           </p>
-          <p className="ticket-message-body">{m.body}</p>
+          <p className="ticket-message-body">{m.side === mySide ? m.body : <TranslatableText text={m.body} />}</p>
         </li>
       ))}
     </ol>
