@@ -64,6 +64,7 @@ import { organizationApplyRoutes } from './routes/organization-apply';
 import { lotteryResultsRoutes } from './routes/lottery-results';
 // Issue 19: text translation and the intake assistant.
 import { translatorRoutes } from './routes/translator';
+import { intakeRoutes } from './routes/intake';
 
 export interface AppDeps {
   config: Config;
@@ -160,6 +161,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(bulkActionRoutes, { prefix: '/api/BulkActions' });
   // Issue 19: text translation and the intake assistant.
   await app.register(translatorRoutes, { prefix: '/api/Translator' });
+  await app.register(intakeRoutes, { prefix: '/api/intake' });
   await app.register(codecRoutes, { prefix: '/codec' });
 
   const webRoot = resolve(config.WEB_DIST);

@@ -46,3 +46,4 @@ export * from './bulk';
 export * from './bulk.table';
 // Text translation and the intake assistant (issue 19)
 export * from './translator';
+export * from './intake';

@@ -21,8 +21,6 @@ const NOT_BUILT_GROUPS = ['Ambassador', 'AI extraction'];
 const NOT_BUILT_CALLS = [
   /\/api\/HouseholdAssets\/(GetAiExtractedData|GetJsonData|SaveAiExtractedData|SaveAiExtractedDataMultiple|GetExtractedEmployer)$/,
   /\/api\/GTFSRealtimeFeed\//,
-  // Chat, the FAQ and documents sent in a conversation are built (issue 13) but not the AI intake bot.
-  /^\/api\/intake$/,
 ];
 
 let app: FastifyInstance;

@@ -26,6 +26,7 @@ import * as faqContent from './2026-11-26T0400-faq-content';
 import * as opportunityMailingAddress from './2026-11-26T0500-opportunity-mailing-address';
 import * as reviewAndBatchKeyIndexes from './2026-11-26T0800-review-and-batch-key-indexes';
 import * as translationMemory from './2026-11-27T0300-translation-memory';
+import * as intakeConversations from './2026-11-27T0310-intake-conversations';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0500-opportunity-mailing-address': opportunityMailingAddress,
   '2026-11-26T0800-review-and-batch-key-indexes': reviewAndBatchKeyIndexes,
   '2026-11-27T0300-translation-memory': translationMemory,
+  '2026-11-27T0310-intake-conversations': intakeConversations,
 };

@@ -23,6 +23,16 @@ export interface TranslationMemoryTable {
   used_at: Timestamp;
 }
 
+/** The intake assistant's conversation (issue 19): one per user; the state is sealed JSON. */
+export interface IntakeConversationTable {
+  user_id: string;
+  household_id: string;
+  state: ColumnType<unknown, string, string>;
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: Timestamp;
+}
+
 export interface TranslationTables {
   translation_memory: TranslationMemoryTable;
+  intake_conversations: IntakeConversationTable;
 }
