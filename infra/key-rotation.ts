@@ -20,6 +20,8 @@ export interface RotationReport {
   tickets: number;
   /** Translation memory rows (issue 19): both texts resealed and the key re-hashed under the current key. */
   translations: number;
+  /** Intake assistant conversations (issue 19): their sealed state. */
+  intakeConversations: number;
 }
 
 /** Income entries and declared tenancy incomes (cheap: the API runs it at start-up). */
@@ -147,6 +149,19 @@ export async function resealTranslations(db: Db): Promise<number> {
   return changed;
 }
 
+/** The intake assistant's conversations (issue 19): the state holds answers not saved yet. */
+export async function resealIntake(db: Db): Promise<number> {
+  const cipher = dataCipher();
+  let changed = 0;
+  const rows = await db.selectFrom('intake_conversations').select(['user_id', 'state']).execute();
+  for (const row of rows) {
+    if (isSealedJson(row.state) && !cipher.isStale(row.state.$sealed)) continue;
+    await db.updateTable('intake_conversations').set({ state: sealJson(openJson(row.state)) }).where('user_id', '=', row.user_id).execute();
+    changed++;
+  }
+  return changed;
+}
+
 /** Every object of the blob store (documents, letters, signatures, paper applications). */
 export async function resealFiles(blobs: EncryptingBlobStore): Promise<{ files: number; filesChecked: number }> {
   let files = 0;
@@ -163,6 +178,7 @@ export async function rotateAll(db: Db, blobs: EncryptingBlobStore): Promise<Rot
   const identifiers = await resealIdentifiers(db);
   const { chatMessages, tickets } = await resealSupport(db);
   const translations = await resealTranslations(db);
+  const intakeConversations = await resealIntake(db);
   const { files, filesChecked } = await resealFiles(blobs);
-  return { incomes, tenancies, certifications, identifiers, files, filesChecked, chatMessages, tickets, translations };
+  return { incomes, tenancies, certifications, identifiers, files, filesChecked, chatMessages, tickets, translations, intakeConversations };
 }
