@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import bnCommon from '../../web/src/i18n/locales/bn/common.json';
+import bnTranslator from '../../web/src/i18n/locales/bn/translator.json';
 import { seriousAxeViolations } from '../helpers/axe';
 import { launchChromium, openContext, settled, storageFor, watchConsoleErrors } from '../helpers/browser';
 import { fakeTranslation, startLibreTranslate, type LibreTranslateServer } from '../helpers/libretranslate-server';
@@ -63,19 +63,19 @@ describe('translating a manager\'s reason in the browser', () => {
     await settled(page);
     expect(server.requests).toHaveLength(0);
 
-    await toFix.getByRole('button', { name: bnCommon.translate.button }).click();
+    await toFix.getByRole('button', { name: bnTranslator.button }).click();
     await toFix.getByText(IN_BENGALI).waitFor();
     expect(await toFix.getByText(REASON).count()).toBe(0);
     expect(await toFix.locator('[lang="bn"]').textContent()).toBe(IN_BENGALI);
-    await toFix.getByText(bnCommon.translate.translated, { exact: false }).waitFor();
+    await toFix.getByText(bnTranslator.translated, { exact: false }).waitFor();
     expect(server.requests).toEqual([expect.objectContaining({ q: REASON, target: 'bn', source: 'auto' })]);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // The original one click away, and back again without asking the server.
-    await toFix.getByRole('button', { name: bnCommon.translate.showOriginal }).click();
+    await toFix.getByRole('button', { name: bnTranslator.showOriginal }).click();
     await toFix.getByText(REASON).waitFor();
     expect(await toFix.getByText(IN_BENGALI).count()).toBe(0);
-    await toFix.getByRole('button', { name: bnCommon.translate.showTranslation }).click();
+    await toFix.getByRole('button', { name: bnTranslator.showTranslation }).click();
     await toFix.getByText(IN_BENGALI).waitFor();
     expect(server.requests).toHaveLength(1);
 
@@ -83,7 +83,7 @@ describe('translating a manager\'s reason in the browser', () => {
     await page.goto('/myDocument');
     const row = page.getByRole('row').filter({ hasText: 'pay-stub.pdf' });
     await row.getByText(REASON).waitFor();
-    await row.getByRole('button', { name: bnCommon.translate.button }).click();
+    await row.getByRole('button', { name: bnTranslator.button }).click();
     await row.getByText(IN_BENGALI).waitFor();
     expect(server.requests).toHaveLength(1);
     expect(await seriousAxeViolations(page)).toEqual([]);

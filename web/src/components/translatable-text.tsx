@@ -23,7 +23,8 @@ export function useTranslatorAvailable(): boolean {
  * (issue 19). Without a translation server the text is shown as written, with no button.
  */
 export function TranslatableText({ text, as: Tag = 'span' }: { text: string; as?: 'span' | 'p' | 'div' }) {
-  const { t } = useTranslation('common');
+  // Not suspending: the buttons' texts load with the first one shown; until then the text is plain.
+  const { t, ready } = useTranslation(['translator', 'common'], { useSuspense: false });
   const errorText = useErrorText();
   const available = useTranslatorAvailable();
   const [showing, setShowing] = useState<'original' | 'translation'>('original');
@@ -38,24 +39,24 @@ export function TranslatableText({ text, as: Tag = 'span' }: { text: string; as?
   const failed = translation.isError || (translation.data && !translation.data.translated);
   const shown = done && showing === 'translation' ? done.text : text;
 
-  if (!available || !text.trim()) return <Tag>{text}</Tag>;
+  if (!available || !ready || !text.trim()) return <Tag>{text}</Tag>;
   return (
     <Tag className="translatable" data-testid="translatable-text">
       <span lang={done && showing === 'translation' ? target : undefined}>{shown}</span>{' '}
-      {done && showing === 'translation' ? <span className="translatable-note">({t('translate.translated')})</span> : null}{' '}
+      {done && showing === 'translation' ? <span className="translatable-note">({t('translator:translated')})</span> : null}{' '}
       {done ? (
         <button type="button" className="link-button" onClick={() => setShowing(showing === 'translation' ? 'original' : 'translation')}>
-          {showing === 'translation' ? t('translate.showOriginal') : t('translate.showTranslation')}
+          {showing === 'translation' ? t('translator:showOriginal') : t('translator:showTranslation')}
         </button>
       ) : (
         <button type="button" className="link-button" disabled={translation.isPending} onClick={() => translation.mutate()}>
-          {translation.isPending ? t('translate.working') : t('translate.button')}
+          {translation.isPending ? t('translator:working') : t('translator:button')}
         </button>
       )}
       {failed ? (
         <span className="translatable-note" role="status">
           {' '}
-          {translation.isError ? errorText(translation.error) : t('errors.translationUnavailable')}
+          {translation.isError ? errorText(translation.error) : t('common:errors.translationUnavailable')}
         </span>
       ) : null}
     </Tag>

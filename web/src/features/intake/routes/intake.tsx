@@ -151,8 +151,9 @@ function Question({ q, busy, error, onTurn, onUpload }: { q: IntakeQuestion; bus
               <dt>{label(q.section, name)}</dt>
               <dd>
                 {shown(name, raw, option, t)}{' '}
-                <button type="button" className="link-button" disabled={busy} aria-label={t('profile:assistant.changeField', { field: label(q.section, name) })} onClick={() => onTurn({ action: 'confirm', confirm: false, change: name })}>
+                <button type="button" className="link-button" disabled={busy} onClick={() => onTurn({ action: 'confirm', confirm: false, change: name })}>
                   {t('profile:form.edit')}
+                  <span className="visually-hidden"> {label(q.section, name)}</span>
                 </button>
               </dd>
             </div>
