@@ -138,6 +138,16 @@ export const ConfigSchema = z
     /** Translation calls per signed-in user per minute (texts served from the catalogue or memory count too). */
     TRANSLATE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
 
+    /**
+     * Optional language model for the intake assistant (issue 19): an OpenAI-compatible chat
+     * completions endpoint that reads free answers into the form's values (each still checked by the
+     * form and confirmed by the resident). Unset: the assistant runs without a model.
+     */
+    INTAKE_MODEL_URL: z.string().url('must be a URL like http://localhost:8000/v1').optional(),
+    INTAKE_MODEL: z.string().min(1).default('default'),
+    INTAKE_MODEL_API_KEY: z.string().min(1).optional(),
+    INTAKE_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+
     WEB_DIST: z.string().default('web/dist'),
     /** Origin of the Temporal Web UI allowed to call the codec endpoint. */
     TEMPORAL_UI_ORIGIN: z.string().url().default('http://localhost:8233'),

@@ -8,6 +8,7 @@ import type { KeyRing } from '../../infra/crypto';
 import { openJson, sealJson } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
 import { computeCompletion, refreshCompletion, requiredDocuments } from '../../infra/db/repositories/profile-completion';
+import type { AnswerReader } from '../../infra/translate/chat-model';
 import { HttpError } from '../errors';
 import type { Session } from '../plugins/auth';
 import { editableHousehold, ensureOwnHousehold } from './household-access';
@@ -50,6 +51,8 @@ export interface IntakeDeps {
   db: Db;
   blobs: BlobStore;
   keys: KeyRing;
+  /** The optional language model that reads free answers (INTAKE_MODEL_URL); null: none. */
+  reader?: AnswerReader | null;
 }
 
 const refuse = (message: string, path?: string) => {
@@ -259,7 +262,18 @@ export class IntakeConversation {
     if (state.step !== 'field') throw refuse(state.step === 'confirm' ? 'Please confirm the entry or change it' : state.step === 'upload' ? 'Please upload the file or skip it' : 'Nothing is asked now');
     const field = FORMS[state.section]!.fields[state.fieldIndex]!;
     const members = field.kind === 'member' ? await this.deps.db.selectFrom('household_members').select('id').where('household_id', '=', h).execute() : [];
-    const value = coerce(field, answer, members);
+    let value: unknown;
+    try {
+      value = coerce(field, answer, members);
+    } catch (error) {
+      value = await this.readFree(field, answer, error);
+    }
+    // A free answer the deterministic reading does not understand may be read by the model; the
+    // value it gives still goes through the form's checks and the resident's confirmation.
+    if (this.deps.reader && typeof answer === 'string' && field.kind !== 'text' && field.kind !== 'member' && fieldProblem(state.section, { ...state.draft, [field.name]: value }, field.name)) {
+      const read = await this.deps.reader.read({ field: field.name, kind: field.kind, options: field.options }, answer);
+      if (read !== null) value = read;
+    }
     const draft = { ...state.draft, [field.name]: value };
     if (field.optional && (value === '' || (Array.isArray(value) && value.length === 0))) delete draft[field.name];
     // A changed helper or discriminator drops the answers that depended on it.
@@ -318,6 +332,13 @@ export class IntakeConversation {
     else next = await this.enter(NEXT[state.section], h, state.skipped);
     await this.store(h, next);
     return this.view(h, next, false, { saved: form });
+  }
+
+  private async readFree(field: IntakeField, answer: unknown, error: unknown): Promise<unknown> {
+    if (!this.deps.reader || typeof answer !== 'string' || field.kind !== 'yesno') throw error;
+    const read = await this.deps.reader.read({ field: field.name, kind: field.kind, options: field.options }, answer);
+    if (read === null) throw error;
+    return read;
   }
 
   /** After a refusal on save: back to the question the message is about (the first one if none). */
