@@ -44,6 +44,5 @@ export * from './case-file';
 export * from './faq';
 export * from './bulk';
 export * from './bulk.table';
-// Text translation and the intake assistant (issue 19)
-export * from './translator';
-export * from './intake';
+// Text translation and the intake assistant (issue 19): domain/translator.ts and domain/intake.ts are
+// imported directly, not through this index, so their schemas stay out of the web's shared chunk.

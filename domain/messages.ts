@@ -132,7 +132,7 @@ export const MESSAGES = {
   bulkBatchFinished: 'This bulk action has already finished.',
   // Text translation (issue 19)
   translatorNotConfigured: 'Translation is not set up on this portal.',
-  translationUnavailable: 'Translation is not available right now. The original text is shown; please try again later.',
+  translationUnavailable: 'Translation is not available right now. Please try again later.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IntakeTurnBody } from '../../domain';
+import { IntakeTurnBody } from '../../domain/intake';
 import { chatModelReader } from '../../infra/translate/chat-model';
 import { HttpError } from '../errors';
 import type { Session } from '../plugins/auth';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES, TranslateBatchBody, TranslateBody, type TranslationResult, type TranslatorStatus } from '../../domain';
+import { MESSAGES } from '../../domain';
+import { TranslateBatchBody, TranslateBody, type TranslationResult, type TranslatorStatus } from '../../domain/translator';
 import { libreTranslate, TranslationServerError, type MachineTranslator } from '../../infra/translate/libretranslate';
 import { HttpError } from '../errors';
 import { signedIn } from '../guards';

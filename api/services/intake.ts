@@ -1,8 +1,6 @@
 import type { z } from 'zod';
-import {
-  AssetFlagInput, INTAKE_FORMS, QuestionAnswer, REQUIRED,
-  type IntakeField, type IntakeForm, type IntakeQuestion, type IntakeSection, type IntakeTurnBody, type IntakeView,
-} from '../../domain';
+import { AssetFlagInput, QuestionAnswer, REQUIRED } from '../../domain';
+import { INTAKE_FORMS, type IntakeField, type IntakeForm, type IntakeQuestion, type IntakeSection, type IntakeTurnBody, type IntakeView } from '../../domain/intake';
 import type { BlobStore } from '../../infra/blobs';
 import type { KeyRing } from '../../infra/crypto';
 import { openJson, sealJson } from '../../infra/data-keys';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { LANGUAGES, MESSAGES, VALIDATION_MESSAGES, type Language, type Translation, type TranslationResult } from '../../domain';
+import { LANGUAGES, MESSAGES, VALIDATION_MESSAGES, type Language } from '../../domain';
+import type { Translation, TranslationResult } from '../../domain/translator';
 import { dataCipher } from '../../infra/data-keys';
 import { translationMemoryKey as memoryKey } from '../../infra/translation-memory-key';
 import type { Db } from '../../infra/db/database';

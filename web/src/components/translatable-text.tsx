@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { api } from '../lib/api-client';
 import { useErrorText } from '../lib/errors';
-import type { Translation, TranslatorStatus } from '../lib/domain';
+import type { Translation, TranslatorStatus } from '../../../domain/translator';
 
 /** Whether the portal has a translation server (issue 19): asked once per session. */
 export function useTranslatorAvailable(): boolean {

@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { currentLanguage } from '../../../i18n';
 import { api, ApiError } from '../../../lib/api-client';
 import { getAccessToken } from '../../../lib/session';
-import type { IntakeField, IntakeQuestion, IntakeTurnBody, IntakeView } from '../../../lib/domain';
+import type { IntakeField, IntakeQuestion, IntakeTurnBody, IntakeView } from '../../../../../domain/intake';
 import { useErrorText } from '../../../lib/validation-text';
 
 const KEY = ['intake'] as const;
