@@ -70,6 +70,9 @@ import { gtfsRealtimeFeedRoutes } from './routes/gtfs-realtime-feed';
 import { operatorRoutes } from './routes/operator';
 // Issue 20 item 4: Prometheus metrics (served on their own port by api/main.ts, not here).
 import { metricsPlugin } from './metrics';
+// Issue 19: text translation and the intake assistant.
+import { translatorRoutes } from './routes/translator';
+import { intakeRoutes } from './routes/intake';
 
 export interface AppDeps {
   config: Config;
@@ -170,6 +173,9 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(bulkActionRoutes, { prefix: '/api/BulkActions' });
   // Issue 19: figures read from statements and pay stubs
   await app.register(accountDetailsRoutes, { prefix: '/api/v1/account-details' });
+  // Issue 19: text translation and the intake assistant.
+  await app.register(translatorRoutes, { prefix: '/api/Translator' });
+  await app.register(intakeRoutes, { prefix: '/api/intake' });
   await app.register(codecRoutes, { prefix: '/codec' });
   // Issue 18: the feeds start fetching once the app is ready and stop (timers and open fetches) on close.
   const feeds = new FeedHub(config, app.log.child({ part: 'feeds' }));

@@ -52,3 +52,5 @@ export * from './extraction';
 // Issue 20 (operator console): case search attributes
 export * from './case-search';
 export * from './operator';
+// Text translation and the intake assistant (issue 19): domain/translator.ts and domain/intake.ts are
+// imported directly, not through this index, so their schemas stay out of the web's shared chunk.

@@ -133,6 +133,9 @@ export const MESSAGES = {
   // The dashboard's transit feed (issue 18)
   unknownTransitFeed: 'There is no such transit feed.',
   unknownTransitStop: 'This stop is not served by this transit feed.',
+  // Text translation (issue 19)
+  translatorNotConfigured: 'Translation is not set up on this portal.',
+  translationUnavailable: 'Translation is not available right now. Please try again later.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

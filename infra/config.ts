@@ -125,6 +125,28 @@ export const ConfigSchema = z
     /** Most activities (and, as many again, local activities) at once: mostly waiting on PostgreSQL, whose pool they share. */
     WORKER_ACTIVITY_TASK_SLOTS: z.coerce.number().int().min(1).max(1_000).default(16),
 
+    /**
+     * Text translation (issue 19): a LibreTranslate-compatible server (`POST {url}/translate`).
+     * Unset: the Translator routes answer 503 and the web shows no translate buttons.
+     */
+    TRANSLATE_URL: z.string().url('must be a URL like http://localhost:5000').optional(),
+    /** The server's API key, when it asks for one (sent as `api_key`). */
+    TRANSLATE_API_KEY: z.string().min(1).optional(),
+    /** How long one call to the translation server may take before the text is shown untranslated. */
+    TRANSLATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
+    /** Translation calls per signed-in user per minute (texts served from the catalogue or memory count too). */
+    TRANSLATE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+
+    /**
+     * Optional language model for the intake assistant (issue 19): an OpenAI-compatible chat
+     * completions endpoint that reads free answers into the form's values (each still checked by the
+     * form and confirmed by the resident). Unset: the assistant runs without a model.
+     */
+    INTAKE_MODEL_URL: z.string().url('must be a URL like http://localhost:8000/v1').optional(),
+    INTAKE_MODEL: z.string().min(1).default('default'),
+    INTAKE_MODEL_API_KEY: z.string().min(1).optional(),
+    INTAKE_MODEL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+
     WEB_DIST: z.string().default('web/dist'),
     /** Origin of the Temporal Web UI allowed to call the codec endpoint. */
     TEMPORAL_UI_ORIGIN: z.string().url().default('http://localhost:8233'),

@@ -1,6 +1,7 @@
 import type { EncryptingBlobStore } from './blobs';
 import { dataCipher, isSealedJson, openJson, openNumber, sealJson, sealNumber } from './data-keys';
 import type { Db } from './db/database';
+import { translationMemoryKey } from './translation-memory-key';
 
 /**
  * Re-encryption of personal data at rest under the current key of the process's key ring
@@ -19,6 +20,10 @@ export interface RotationReport {
   tickets: number;
   /** Figures read from statements and pay stubs (issue 19). */
   extractions: number;
+  /** Translation memory rows (issue 19): both texts resealed and the key re-hashed under the current key. */
+  translations: number;
+  /** Intake assistant conversations (issue 19): their sealed state. */
+  intakeConversations: number;
 }
 
 /** Income entries and declared tenancy incomes (cheap: the API runs it at start-up). */
@@ -142,6 +147,48 @@ export async function resealExtractions(db: Db): Promise<number> {
   return changed;
 }
 
+/**
+ * The translation memory (issue 19): a row sealed by an older key is sealed again and its key (an
+ * HMAC under the data key, api/services/translator.ts) computed again from the original text.
+ */
+export async function resealTranslations(db: Db): Promise<number> {
+  const cipher = dataCipher();
+  let changed = 0;
+  for (let after = ''; ; ) {
+    const rows = await db.selectFrom('translation_memory').selectAll().where('text_hash', '>', after).orderBy('text_hash').limit(BATCH).execute();
+    for (const row of rows) {
+      if (!cipher.isStale(row.original_encrypted) && !cipher.isStale(row.translated_encrypted)) continue;
+      const original = cipher.decrypt(row.original_encrypted);
+      const textHash = translationMemoryKey(original, row.source, row.target);
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('translation_memory').where('text_hash', '=', row.text_hash).execute();
+        await tx
+          .insertInto('translation_memory')
+          .values({ ...row, text_hash: textHash, original_encrypted: cipher.encrypt(original), translated_encrypted: cipher.encrypt(cipher.decrypt(row.translated_encrypted)) })
+          .onConflict((oc) => oc.column('text_hash').doNothing())
+          .execute();
+      });
+      changed++;
+    }
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1]!.text_hash;
+  }
+  return changed;
+}
+
+/** The intake assistant's conversations (issue 19): the state holds answers not saved yet. */
+export async function resealIntake(db: Db): Promise<number> {
+  const cipher = dataCipher();
+  let changed = 0;
+  const rows = await db.selectFrom('intake_conversations').select(['user_id', 'state']).execute();
+  for (const row of rows) {
+    if (isSealedJson(row.state) && !cipher.isStale(row.state.$sealed)) continue;
+    await db.updateTable('intake_conversations').set({ state: sealJson(openJson(row.state)) }).where('user_id', '=', row.user_id).execute();
+    changed++;
+  }
+  return changed;
+}
+
 /** Every object of the blob store (documents, letters, signatures, paper applications). */
 export async function resealFiles(blobs: EncryptingBlobStore): Promise<{ files: number; filesChecked: number }> {
   let files = 0;
@@ -158,6 +205,8 @@ export async function rotateAll(db: Db, blobs: EncryptingBlobStore): Promise<Rot
   const identifiers = await resealIdentifiers(db);
   const { chatMessages, tickets } = await resealSupport(db);
   const extractions = await resealExtractions(db);
+  const translations = await resealTranslations(db);
+  const intakeConversations = await resealIntake(db);
   const { files, filesChecked } = await resealFiles(blobs);
-  return { incomes, tenancies, certifications, identifiers, files, filesChecked, chatMessages, tickets, extractions };
+  return { incomes, tenancies, certifications, identifiers, files, filesChecked, chatMessages, tickets, extractions, translations, intakeConversations };
 }

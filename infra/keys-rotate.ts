@@ -60,7 +60,7 @@ await runMain('keys:rotate', async () => {
     await migrateToLatest(db);
     say(`re-encrypting under key ${ring.currentId} (${ring.byId.size - 1} previous key(s) known)...`);
     const report = await rotateAll(db, blobs);
-    say(`income entries ${report.incomes}, declared incomes ${report.tenancies}, certification records ${report.certifications}, members' identifiers ${report.identifiers}, chat messages ${report.chatMessages}, support tickets ${report.tickets}, document readings ${report.extractions}, files ${report.files} of ${report.filesChecked}: done`);
+    say(`income entries ${report.incomes}, declared incomes ${report.tenancies}, certification records ${report.certifications}, members' identifiers ${report.identifiers}, chat messages ${report.chatMessages}, support tickets ${report.tickets}, document readings ${report.extractions}, translations ${report.translations}, intake conversations ${report.intakeConversations}, files ${report.files} of ${report.filesChecked}: done`);
   } finally {
     await db.destroy();
     await postgres?.stop();

@@ -32,6 +32,9 @@ const GROUPS: Record<string, string> = {
   Relocation: 'Relocation',
   // Issue 19: section 7's AI extraction (/api/v1/account-details).
   v1: 'AI extraction',
+  // Issue 19: section 7's translator and AI intake bot (under Chat).
+  Translator: 'Translator',
+  intake: 'Chat',
   // Not in section 7: added by later issues.
   ManagerTasks: 'Manager tasks',
   OpportunityLottery: 'Lottery',

@@ -76,3 +76,16 @@ export function field(name: string) {
     return typeof value === 'string' ? value : null;
   };
 }
+
+/**
+ * A limit per signed-in user (run after the route's `signedIn` guard): every request of an action
+ * counts against the user (the real user behind an impersonated session), wherever it comes from.
+ */
+export function perUser(app: FastifyInstance, name: string, max: number, windowMs: number): preHandlerAsyncHookHandler {
+  const limiter = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (req) => `${name}:user:${req.session?.realUserId ?? req.session?.userId ?? req.ip}` });
+  const userLimit: preHandlerAsyncHookHandler = async function userLimit(request) {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) throw new TooManyAttempts(Math.max(1, Math.ceil(result.ttl / 1000)));
+  };
+  return Object.assign(userLimit, { [RATE_LIMITED]: true as const });
+}

@@ -15,6 +15,7 @@ import type { SecurityTables } from './schema/security';
 import type { SupportTables } from './schema/support';
 import type { BulkTables } from './schema/bulk';
 import type { OperatorTables } from './schema/operator';
+import type { TranslationTables } from './schema/translation';
 import type { ApplicationLotteryColumns, LotteryTables, OpportunityLotteryColumns } from './schema/lottery';
 import type { ApplicationLeaseUpColumns, LeaseUpTables, OpportunityLeaseUpColumns } from './schema/lease-up';
 
@@ -116,7 +117,7 @@ export interface ApplicationTable extends ApplicationLeaseUpColumns, Application
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables, SupportTables, LetterTables, BulkTables, OperatorTables {
+export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables, SupportTables, LetterTables, BulkTables, OperatorTables, TranslationTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

@@ -81,10 +81,10 @@ export interface Stack {
  * The whole product in-process on real services: API (Fastify), worker, PostgreSQL, Temporal, S3.
  * Demo data is seeded so tests sign in with the accounts of infra/demo-accounts.json.
  */
-export async function startStack(options: { listen?: boolean; seed?: boolean; worker?: boolean; config?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(options: { listen?: boolean; seed?: boolean; worker?: boolean; config?: Record<string, string>; /** Extra environment (e.g. TRANSLATE_URL). */ env?: Record<string, string> } = {}): Promise<Stack> {
   const { db, url } = await createTestDatabase();
-  // config: extra environment for this stack (e.g. issue 18's feed URLs pointing at local servers).
-  const config = testConfig(url, options.config);
+  // config / env: extra environment for this stack (feed URLs of issue 18, TRANSLATE_URL of issue 19).
+  const config = testConfig(url, { ...options.config, ...options.env });
   useDataKeys(keyRingFromConfig(config));
   const s3 = new S3BlobStore({
     bucket: config.S3_BUCKET!,

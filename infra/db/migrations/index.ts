@@ -28,6 +28,8 @@ import * as reviewAndBatchKeyIndexes from './2026-11-26T0800-review-and-batch-ke
 import * as ticketAttachments from './2026-11-27T0100-ticket-attachments';
 // Issue 18: the building's place on the map (transit card).
 import * as buildingPlaces from './2026-11-27T0200-building-places';
+import * as translationMemory from './2026-11-27T0300-translation-memory';
+import * as intakeConversations from './2026-11-27T0310-intake-conversations';
 import * as documentExtractions from './2026-11-27T0400-document-extractions';
 import * as operatorAudit from './2026-11-27T0500-operator-audit';
 
@@ -62,6 +64,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0100-ticket-attachments': ticketAttachments,
   // Issue 18
   '2026-11-27T0200-building-places': buildingPlaces,
+  '2026-11-27T0300-translation-memory': translationMemory,
+  '2026-11-27T0310-intake-conversations': intakeConversations,
   '2026-11-27T0400-document-extractions': documentExtractions,
   '2026-11-27T0500-operator-audit': operatorAudit,
 };

@@ -50,6 +50,8 @@ const RelocationRoute = lazyRoute(() => import('../features/relocation/routes/re
 const HelpRoute = lazyRoute(() => import('../features/help/routes/help'), 'HelpRoute');
 const TrainingRoute = lazyRoute(() => import('../features/training/routes/training'), 'TrainingRoute');
 const ProfileRoute = lazyRoute(() => import('../features/profile/routes/profile'), 'ProfileRoute');
+// Issue 19: the intake assistant.
+const IntakeRoute = lazyRoute(() => import('../features/intake/routes/intake'), 'IntakeRoute');
 const MyDocumentsRoute = lazyRoute(() => import('../features/documents/routes/my-documents'), 'MyDocumentsRoute');
 const ManagerRecertificationRoute = lazyRoute(() => import('../features/recertification/routes/manager-recertification'), 'ManagerRecertificationRoute');
 const ManagerRelocationRoute = lazyRoute(() => import('../features/relocation/routes/manager-relocation'), 'ManagerRelocationRoute');
@@ -163,6 +165,7 @@ export const router = createBrowserRouter([
               { path: paths.app.relocation.path, element: <RelocationRoute /> },
               { path: paths.app.training.path, element: <TrainingRoute /> },
               { path: paths.app.profile.path, element: <ProfileRoute /> },
+              { path: paths.app.intake.path, element: <IntakeRoute /> },
               { path: paths.app.myDocument.path, element: <MyDocumentsRoute /> },
             ],
           },

@@ -65,6 +65,8 @@ export const paths = {
     relocation: { path: '/relocation', getHref: () => '/relocation' },
     training: { path: '/training', getHref: () => '/training' },
     profile: { path: '/profile', getHref: () => '/profile' },
+    /** Issue 19: the intake assistant (path chosen here). */
+    intake: { path: '/profile/assistant', getHref: () => '/profile/assistant' },
     myDocument: { path: '/myDocument', getHref: () => '/myDocument' },
     /** Spec section 2: support tickets (User and HousingAmbassador); from a case, the case rides in the query. */
     supportTickets: {

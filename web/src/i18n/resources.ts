@@ -19,13 +19,15 @@ import type enCaseProgress from './locales/en/caseProgress.json';
 import type enCaseFile from './locales/en/caseFile.json';
 import type enOpportunityEditor from './locales/en/opportunityEditor.json';
 import type enOperator from './locales/en/operator.json';
+// Issue 19: the Translate / Show original buttons.
+import type enTranslator from './locales/en/translator.json';
 
 /**
  * Namespaces of spec section 9 that the app uses so far, plus `common` (layout, login, errors) and
  * `auth`. Each language's namespace is its own chunk, loaded when a page first uses it (issue 11:
  * a page loads only its own texts, in the reader's language only).
  */
-export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'ambassador', 'lottery', 'managerInbox', 'support', 'caseProgress', 'caseFile', 'opportunityEditor', 'operator'] as const;
+export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'ambassador', 'lottery', 'managerInbox', 'support', 'caseProgress', 'caseFile', 'opportunityEditor', 'operator', 'translator'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Loaded with the app: the layout's texts. Pages load theirs on first use (react-i18next suspends). */
@@ -53,6 +55,7 @@ export interface EnResources {
   caseFile: typeof enCaseFile;
   opportunityEditor: typeof enOpportunityEditor;
   operator: typeof enOperator;
+  translator: typeof enTranslator;
 }
 
 const LOADERS = import.meta.glob<{ default: object }>('./locales/*/*.json');

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TranslatableText } from '../../../components/translatable-text';
 import { useToast } from '../../../components/ui/toast';
 import { LEGACY_SHARED_DOCUMENT_PREFIX, TicketMessageText, type ChatMessage, type Role } from '../../../lib/domain';
 import { useErrorText, useValidationText } from '../../../lib/validation-text';
@@ -107,7 +108,7 @@ function Conversation({ householdId, organizationId, staff }: { householdId: str
             <p className="ticket-message-meta">
               <strong>{m.side === mySide ? t('detail.you') : staff ? t('detail.requester') : t('detail.office')}</strong> · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
             </p>
-            <p className="ticket-message-body">{m.deleted ? t('chat.deleted') : messageText(m, t)}</p>
+            <p className="ticket-message-body">{m.deleted ? t('chat.deleted') : m.side === mySide || m.kind === 'documents_shared' ? messageText(m, t) : <TranslatableText text={messageText(m, t) ?? ''} />}</p>
           </li>
         ))}
       </ol>

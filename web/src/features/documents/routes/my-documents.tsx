@@ -6,6 +6,7 @@ import { DOCUMENT_TYPES } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/validation-text';
 import { useDocuments, type DocumentFilters } from '../api/documents';
 import { DocumentActions } from '../components/document-actions';
+import { SentenceWithText } from '../../../components/translatable-text';
 import { formatDate } from '../../../lib/format';
 
 /** `/myDocument` (spec section 2): the household's documents with search and filters, preview and delete. */
@@ -72,7 +73,7 @@ export function MyDocumentsRoute() {
                   <td>{d.houseHoldMemberName ?? '—'}</td>
                   <td>{d.uploadDate ? formatDate(d.uploadDate) : '—'}</td>
                   <td>{t(`mydocument:statuses.${d.status}`)}</td>
-                  <td>{d.rejectedByManager ? t('mydocument:rejected', { reason: d.rejectionReason ?? '' }) : d.needsReview ? t('mydocument:needsReview') : '—'}</td>
+                  <td>{d.rejectedByManager ? <SentenceWithText text={d.rejectionReason ?? ''} sentence={(reason) => t('mydocument:rejected', { reason })} /> : d.needsReview ? t('mydocument:needsReview') : '—'}</td>
                   <td>{d.discrepancyReason ?? d.reviewReason ?? '—'}</td>
                   <td>
                     <DocumentActions document={d} onProblem={setProblem} />

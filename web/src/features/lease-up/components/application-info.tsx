@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TranslatableText } from '../../../components/translatable-text';
 import type { ApplicationDetail } from '../../../lib/domain';
 import { formatDate } from '../../../lib/format';
 import { useLeaseUpLabels } from './labels';
@@ -33,7 +34,9 @@ export function ApplicationInfo({ application }: { application: ApplicationDetai
         {application.rejectionReason ? (
           <>
             <dt>{t('detail.rejectionReason')}</dt>
-            <dd>{application.rejectionReason}</dd>
+            <dd>
+              <TranslatableText text={application.rejectionReason} />
+            </dd>
           </>
         ) : null}
       </dl>

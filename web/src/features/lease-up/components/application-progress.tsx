@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TranslatableText } from '../../../components/translatable-text';
 import { useToast } from '../../../components/ui/toast';
 import type { ApplicationDetail } from '../../../lib/domain';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -49,11 +50,16 @@ export function ApplicationProgress({ application: a }: { application: Applicati
             {a.outstandingDocuments.map((d) => (
               <li key={d.item}>
                 {d.item}
-                {d.reason ? ` — ${d.reason}` : ''}
+                {d.reason ? (
+                  <>
+                    {' — '}
+                    <TranslatableText text={d.reason} />
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>
-          {a.documentsNote ? <p>{a.documentsNote}</p> : null}
+          {a.documentsNote ? <TranslatableText as="p" text={a.documentsNote} /> : null}
           {a.documentsDueAt ? <p>{t('progress.dueBy', { date: formatDate(a.documentsDueAt) })}</p> : null}
         </>
       ) : null}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { SentenceWithText } from '../../../components/translatable-text';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE_MAX, type Page, type UploadedDocument } from '../../../lib/domain';
@@ -23,10 +24,15 @@ export function DocumentsToFix() {
       <ul>
         {rejected.map((d) => (
           <li key={d.id}>
-            {t('leaseupApplications:documentsToFix.line', {
-              name: `${t(`lookups:documentType.${d.documentTypeName}`, { defaultValue: d.documentTypeName })} (${d.fileName})`,
-              reason: d.rejectionReason ?? '',
-            })}
+            <SentenceWithText
+              text={d.rejectionReason ?? ''}
+              sentence={(reason) =>
+                t('leaseupApplications:documentsToFix.line', {
+                  name: `${t(`lookups:documentType.${d.documentTypeName}`, { defaultValue: d.documentTypeName })} (${d.fileName})`,
+                  reason,
+                })
+              }
+            />
           </li>
         ))}
       </ul>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { useErrorText } from '../../../lib/validation-text';
@@ -44,6 +46,11 @@ export function ProfileRoute() {
           <p role="status">{t('summary.complete')}</p>
         )}
         <p>{t('summary.members', { count: p.members.length })}</p>
+        {p.locked ? null : (
+          <p>
+            <Link to={paths.app.intake.getHref()}>{t('assistant.link')}</Link>
+          </p>
+        )}
         {percent === 100 ? (
           <button type="button" className="button button-primary" disabled={complete.isPending} onClick={() => complete.mutate(undefined)}>{t('summary.completeProfile')}</button>
         ) : null}

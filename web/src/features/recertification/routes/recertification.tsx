@@ -10,6 +10,7 @@ import { CaseSummary } from '../components/case-summary';
 import { ReportChange } from '../components/report-change';
 import { ChoicePanel } from '../components/choice-panel';
 import { SignPanel } from '../components/sign-panel';
+import { TranslatableText } from '../../../components/translatable-text';
 import { CaseSupport } from '../../../components/case-support';
 import { WhoseMoveSentence } from '../../../components/whose-move';
 
@@ -76,7 +77,9 @@ export function RecertificationRoute() {
           <h2>{t('returned.title')}</h2>
           <ul>
             {c.view.returnReasons.map((r) => (
-              <li key={r}>{r}</li>
+              <li key={r}>
+                <TranslatableText text={r} />
+              </li>
             ))}
           </ul>
           <label className="field">

@@ -3,6 +3,7 @@ import { useToast } from '../../../components/ui/toast';
 import type { SupportTicketAttachment, SupportTicketMessage } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/validation-text';
 import { downloadAttachment } from '../api/support-tickets';
+import { TranslatableText } from '../../../components/translatable-text';
 
 /** The messages of a ticket, oldest first, each saying who wrote it and when, with the files sent with it. */
 export function TicketThread({ ticketId, messages, attachments, mySide }: { ticketId: string; messages: SupportTicketMessage[]; attachments: SupportTicketAttachment[]; mySide: 'requester' | 'staff' }) {
@@ -20,7 +21,7 @@ export function TicketThread({ ticketId, messages, attachments, mySide }: { tick
             <p className="ticket-message-meta">
               <strong>{m.side === mySide ? t('detail.you') : m.side === 'staff' ? t('detail.office') : t('detail.requester')}</strong> · <time dateTime={m.at}>{when(m.at)}</time>
             </p>
-            <p className="ticket-message-body">{m.body}</p>
+            <p className="ticket-message-body">{m.side === mySide ? m.body : <TranslatableText text={m.body} />}</p>
             {files.length ? (
               <ul className="attachment-list" aria-label={t('attachments.title')}>
                 {files.map((a) => (
