@@ -3,48 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app';
 import { otherOrganizationManager } from '../helpers/lease-up-users';
+import { listenToEvents, type ReceivedEvents } from '../helpers/event-stream';
 import { signIn, startStack, type Stack } from '../helpers/stack';
 
 type Auth = { authorization: string; userId: string };
-interface Received {
-  events: { event: string; data: unknown }[];
-  status: number;
-  stop(): void;
-}
+type Received = ReceivedEvents;
 
 /** Opens `GET /api/Chat/events` over real HTTP (a stream never ends, so not through inject) and collects its events. */
-async function listen(baseUrl: string, who: Auth | null, query = ''): Promise<Received> {
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/Chat/events${query}`, { headers: who ? { authorization: who.authorization } : {}, signal: controller.signal });
-  const received: Received = { events: [], status: res.status, stop: () => controller.abort() };
-  if (res.status !== 200 || !res.body) {
-    await res.text();
-    return received;
-  }
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) received.events.push({ event, data: data ? JSON.parse(data) : null });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  await expect.poll(() => received.events.some((e) => e.event === 'ready')).toBe(true);
-  return received;
+function listen(baseUrl: string, who: Auth | null, query = ''): Promise<Received> {
+  return listenToEvents(`${baseUrl}/api/Chat/events${query}`, who);
 }
 
 /** Issue 13 item 3: live delivery through server-sent events fed by PostgreSQL LISTEN/NOTIFY. */
