@@ -47,8 +47,9 @@ export async function paced(count: number, perSecond: number, task: (i: number) 
   const running: Promise<void>[] = [];
   for (let i = 0; i < count; i++) {
     const due = start + (i * 1000) / perSecond;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    // A timer can fire up to a millisecond early against performance.now() (the event loop's clock
+    // is cached in whole milliseconds): wait again until the start is really due.
+    for (let wait = due - performance.now(); wait > 0; wait = due - performance.now()) await new Promise((r) => setTimeout(r, Math.ceil(wait)));
     running.push(task(i));
   }
   await Promise.all(running);
