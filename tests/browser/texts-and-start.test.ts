@@ -123,6 +123,10 @@ describe('section 2 and 8 behaviours', () => {
   });
 
   it('shows the Authenticated marker while the authentication cookie exists', async () => {
+    // Earlier tests saved Bengali as this user's reading language, which the app applies after
+    // sign-in; this test reads the English page.
+    const user = await signIn(stack.app, 'User');
+    await stack.app.inject({ method: 'PUT', url: '/api/UserProfile/settings', headers: { authorization: user.authorization }, payload: { preferredReadingLanguage: 'en' } });
     const { context, page } = await openContext(browser, stack.baseUrl, { label: 'auth-marker' });
     await page.goto('/');
     await settled(page);
