@@ -87,6 +87,8 @@ function routes(): { path: string; viewers: Viewer[]; state?: PageState }[] {
     { path: '/play-video?video=recertification', viewers: ['out', 'Tenant'] },
     { path: '/myDocument', viewers: RESIDENTS },
     { path: '/profile', viewers: RESIDENTS },
+    // Issue 19: the profile assistant, one question at a time.
+    { path: '/profile/assistant', viewers: ['User'] },
     { path: '/myApplications', viewers: RESIDENTS },
     { path: `/myApplications/${ids.application}`, viewers: ['User', 'Manager'] },
     { path: `/myApplications/${ids.application}`, viewers: ['Manager'], state: REJECTING_A_DOCUMENT },
@@ -105,6 +107,8 @@ function routes(): { path: string; viewers: Viewer[]; state?: PageState }[] {
     // The operator console (issue 20): Admins only.
     { path: '/operator', viewers: ['Admin'] },
     { path: `/operator/cases/lease-up/${ids.application}`, viewers: ['Admin'] },
+    // Issue 13: the help page's questions and answers, managed by admins.
+    { path: '/admin/faq', viewers: ['Admin'] },
   ];
 }
 
