@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { formatLogNumber, type LeaseUpView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
@@ -14,7 +15,6 @@ import { projectCase } from './projection';
  * the shared inbox (activities/projection.ts: idempotent, version-guarded).
  */
 export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ written: boolean }> {
-  const opportunity = await db.selectFrom('opportunities').select('name').where('id', '=', view.opportunityId).executeTakeFirst();
   const result = await projectCase(
     db,
     'applications',
@@ -43,7 +43,7 @@ export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ w
       caseKind: 'lease_up',
       step: view.currentStep,
       contextId: view.opportunityId,
-      contextName: opportunity?.name ?? null,
+      contextName: sql<string | null>`(select name from opportunities where id = ${view.opportunityId})`,
       tasks: view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt, overdue: t.overdue ?? false })),
     },
   );

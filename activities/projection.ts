@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
-import type { CaseTasksProjection } from '../domain';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../infra/db/database';
-import { replaceCaseTasks } from './case-tasks';
+import { lockCase, replaceCaseTasks, type CaseTasksWrite } from './case-tasks';
 
 /** The read-model tables of the case kinds: one row per case, with its last projected view. */
 export type CaseTable = 'applications' | 'recertification_cases' | 'relocation_cases';
@@ -22,23 +21,21 @@ export interface CaseRowBase {
 /**
  * The one projection of every case kind: writes the case's row (the columns named in `update`
  * change on a newer version only) and its open manager tasks into the shared inbox, both
- * version-guarded, in one transaction. Idempotent: the same projection twice writes nothing the
- * second time, and a late older one never overwrites newer state.
+ * version-guarded, in one transaction of three statements (the case's lock, its row, its tasks).
+ * Idempotent: the same projection twice writes nothing the second time, and a late older one never
+ * overwrites newer state. A task's context name may be a subquery, read in the same statement.
  */
 export async function projectCase(
   db: Db,
   table: CaseTable,
   row: CaseRowBase & Record<string, unknown>,
   update: readonly string[],
-  tasks: Omit<CaseTasksProjection, 'caseId' | 'organizationId' | 'householdId' | 'version'>,
+  tasks: Omit<CaseTasksWrite, 'caseId' | 'organizationId' | 'householdId' | 'version'>,
 ): Promise<{ written: boolean }> {
   const columns = [...new Set(['pending_tasks', 'state_updated_at', 'state_version', 'view', ...update])];
   // One transaction (one commit) for the row and its tasks: the read model moves as one.
   return db.transaction().execute(async (trx) => {
-    // Projections of one case take turns from the first statement: racing first inserts of a new
-    // case otherwise meet on two unique keys (id and workflow ID) and Postgres may fail one with a
-    // unique violation or pick it as a deadlock victim. Other cases hash elsewhere and never wait.
-    await sql`select pg_advisory_xact_lock(${sql.lit(CASE_LOCK_SPACE)}, hashtext(${row.id}))`.execute(trx);
+    await lockCase(trx, row.id);
     const result = await trx
       .insertInto(table)
       .values(row as never)
@@ -54,5 +51,7 @@ export async function projectCase(
   });
 }
 
-/** The advisory-lock key space of case projections (the first half of the two-part key). */
-const CASE_LOCK_SPACE = 0x43415345; // 'CASE'
+/** A household's building and unit ("Building 4B"), as the inbox names a tenant's case; read by the projection's own statement. */
+export function tenancyName(householdId: string): RawBuilder<string | null> {
+  return sql<string | null>`(select building_name || ' ' || unit_number from tenancies where household_id = ${householdId} limit 1)`;
+}

@@ -5,12 +5,11 @@ import { recertificationWorkflowId } from '../infra/temporal/ids';
 import { sendNotice } from './notices';
 import { certificationFacts, ticContent } from './income-certification';
 import { recordSignedLetter, renderLetterPdf, stampSignature } from './letters';
-import { projectCase } from './projection';
+import { projectCase, tenancyName } from './projection';
 import { recordCertification } from './certification-record';
 
 /** Writes a recertification's view into its read model and its open manager tasks into the shared inbox. */
 export async function projectRecertification(db: Db, view: RecertView): Promise<{ written: boolean }> {
-  const tenancy = await db.selectFrom('tenancies').select(['building_name', 'unit_number']).where('household_id', '=', view.householdId).executeTakeFirst();
   // An approved cycle keeps what it certified, for the next cycle's case file (issue 12).
   if (view.approvedAt) await recordCertification(db, { caseId: view.caseId, householdId: view.householdId, approvedAt: view.approvedAt });
   return projectCase(
@@ -39,7 +38,7 @@ export async function projectRecertification(db: Db, view: RecertView): Promise<
       caseKind: 'recertification',
       step: view.stage,
       contextId: null,
-      contextName: tenancy ? `${tenancy.building_name} ${tenancy.unit_number}` : null,
+      contextName: tenancyName(view.householdId),
       tasks: view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt, overdue: t.overdue ?? view.status === 'expired' })),
     },
   );

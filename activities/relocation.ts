@@ -2,11 +2,10 @@ import type { RelocationView } from '../domain';
 import type { Db } from '../infra/db/database';
 import { relocationWorkflowId } from '../infra/temporal/ids';
 import { sendNotice } from './notices';
-import { projectCase } from './projection';
+import { projectCase, tenancyName } from './projection';
 
 /** Writes a relocation's view into its read model and its open manager tasks into the shared inbox. */
 export async function projectRelocation(db: Db, view: RelocationView): Promise<{ written: boolean }> {
-  const tenancy = await db.selectFrom('tenancies').select(['building_name', 'unit_number']).where('household_id', '=', view.householdId).executeTakeFirst();
   return projectCase(
     db,
     'relocation_cases',
@@ -30,7 +29,7 @@ export async function projectRelocation(db: Db, view: RelocationView): Promise<{
       caseKind: 'relocation',
       step: view.status,
       contextId: null,
-      contextName: tenancy ? `${tenancy.building_name} ${tenancy.unit_number}` : null,
+      contextName: tenancyName(view.householdId),
       tasks: view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt, overdue: t.overdue ?? false })),
     },
   );

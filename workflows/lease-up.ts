@@ -6,7 +6,7 @@ import { LEASE_UP_TABLE, leaseUpFinished, type LeaseUpEffect } from '../domain/l
 import { fireLeaseUpTimer, leaseUpView } from '../domain/lease-up.view';
 import { anyOverdue } from '../domain/case-search';
 import { runCase, type CaseDefinition } from './case/run';
-import { CASE_KIT_PATCH, LOCAL_PROJECTION_PATCH, LOTTERY_LEASED_PATCH } from './case/version';
+import { CASE_KIT_PATCH, LOCAL_ACTION_PROJECTION_PATCH, LOCAL_PROJECTION_PATCH, LOTTERY_LEASED_PATCH } from './case/version';
 import { leaseUpMessages } from './lease-up.messages';
 import { lotteryWorkflowId, placeReleasedBy } from '../domain/lottery';
 import { lotteryMessages } from './lottery.messages';
@@ -89,10 +89,11 @@ export async function leaseUpApplication(input: StartLeaseUpInput): Promise<stri
   // line; once its lease is signed, the lottery counts the unit leased (only cases started with
   // `lottery` do this, so earlier histories replay unchanged; the lease count came later, behind a patch).
   let released = false;
-  // The start's log number and first projection run inside the start's workflow task (nobody waits
-  // on an Update then). Later projections follow actions, whose answers must not wait for the
-  // database, so they stay activities.
+  // The start's log number and first projection run inside the start's workflow task; since the
+  // later patch, so does each projection after an action (the answer waits for that one write, and a
+  // Query or the next action no longer waits behind an activity task and a further workflow task).
   const startLocally = patched(LOCAL_PROJECTION_PATCH);
+  const actionsLocally = startLocally && patched(LOCAL_ACTION_PROJECTION_PATCH);
   let projections = 0;
   let leased = false;
   const tellLottery = async (signal: 'UnitReleased' | 'UnitLeased', args: object) => {
@@ -108,7 +109,8 @@ export async function leaseUpApplication(input: StartLeaseUpInput): Promise<stri
     }
   };
   const project = async (view: LeaseUpView) => {
-    await (startLocally && projections++ === 0 ? localActs : acts).projectApplication(view);
+    const first = projections++ === 0;
+    await ((startLocally && first) || actionsLocally ? localActs : acts).projectApplication(view);
     if (!input.lottery) return;
     const why = released ? null : placeReleasedBy(view);
     if (why) {

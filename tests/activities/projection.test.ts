@@ -108,9 +108,20 @@ describe('manager inbox projection', () => {
     expect(rows[0]).toMatchObject({ caseKind: 'recertification', caseId, step: 'under_review', contextName: 'Building A', dueAt: '2026-12-01T00:00:00.000Z' });
     expect(await inbox(org.id, { dueBefore: '2026-11-30' })).toEqual([]);
 
+    // A task still open in a newer version keeps its row (the inbox order does not move under it);
+    // one no longer listed goes, a new one comes, and each row carries the new step and due date.
+    const kept = rows[0]!.taskId;
+    await projectCaseTasks(db, { ...base, step: 'signing', version: 3, tasks: [{ action: 'GenerateTIC', dueAt: '2026-12-02T00:00:00.000Z' }, { action: 'Approve', dueAt: null }] });
+    rows = await inbox(org.id);
+    expect(rows.map((r) => [r.action, r.step, r.dueAt])).toEqual([
+      ['GenerateTIC', 'signing', '2026-12-02T00:00:00.000Z'],
+      ['Approve', 'signing', null],
+    ]);
+    expect(rows[0]!.taskId).toBe(kept);
+
     // A newer version with no open task empties the case; an older one cannot bring tasks back.
-    await projectCaseTasks(db, { ...base, step: 'completed', version: 3, tasks: [] });
-    await projectCaseTasks(db, { ...base, step: 'under_review', version: 2, tasks: [{ action: 'GenerateTIC', dueAt: null }] });
+    await projectCaseTasks(db, { ...base, step: 'completed', version: 4, tasks: [] });
+    await projectCaseTasks(db, { ...base, step: 'under_review', version: 3, tasks: [{ action: 'GenerateTIC', dueAt: null }] });
     rows = await inbox(org.id);
     expect(rows).toEqual([]);
     expect(await inbox(randomUUID())).toEqual([]);
