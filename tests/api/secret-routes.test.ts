@@ -50,7 +50,7 @@ describe('secrets never reach the request log', () => {
       markers.push({ route: `${route.method} ${route.url}`, path, query: query.map(([, v]) => v), secret: SECRET_ROUTES.has(`${route.method} ${route.url}`) });
     }
     const log = await readFile(stack.logFile, 'utf8');
-    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
     for (const m of markers) {
       for (const value of m.query) expect(log.includes(value), `query value of ${m.route} in the log`).toBe(false);
       if (m.secret) for (const value of m.path) expect(log.includes(value), `path value of ${m.route} in the log`).toBe(false);
