@@ -10,6 +10,12 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: webRoot,
   plugins: [react(), initialJsReport(), compressedAssets()],
+  resolve: {
+    alias: [
+      // react-i18next's fallback for React < 18: React 19 has the hook (issue 11, initial JS).
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/i18n/use-sync-external-store.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
