@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { paths } from '../config/paths';
-import { ADMIN_ROLES, AMBASSADOR_ROLES, APPLICATION_VIEWER_ROLES, DASHBOARD_ROLES, MANAGER_ROLES, ORGANIZATION_STAFF_ROLES, SETTINGS_ROLES, SUPPORT_STAFF_ROLES, SUPPORT_TICKET_ROLES } from '../config/roles';
+import { ADMIN_ROLES, AMBASSADOR_ROLES, APPLICATION_VIEWER_ROLES, DASHBOARD_ROLES, MANAGER_ROLES, ORGANIZATION_STAFF_ROLES, RESIDENT_ROLES, SETTINGS_ROLES, SUPPORT_STAFF_ROLES, SUPPORT_TICKET_ROLES } from '../config/roles';
 import { SignedOutOnly } from '../features/auth/components/signed-out-only';
 import { lazyRoute } from './lazy-route';
 import { StartRedirect } from './start-redirect';
