@@ -3,13 +3,24 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compressedAssets } from './build/compressed-assets';
 import { initialJsReport } from './build/initial-js-report';
+import { localeChunks, localesHash } from './build/locale-chunks';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const localesDir = fileURLToPath(new URL('./src/i18n/locales', import.meta.url));
+const localeHash = localesHash(localesDir);
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), initialJsReport(), compressedAssets()],
+  plugins: [react(), localeChunks(localesDir, localeHash), initialJsReport(), compressedAssets()],
+  // The texts' chunks are named by one hash of them all (build/locale-chunks.ts).
+  define: { __LOCALE_HASH__: JSON.stringify(localeHash) },
+  resolve: {
+    alias: [
+      // react-i18next's fallback for React < 18: React 19 has the hook (issue 11, initial JS).
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/i18n/use-sync-external-store.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

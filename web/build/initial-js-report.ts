@@ -52,7 +52,8 @@ export function measureInitialJs(bundle: OutputBundle, sourceOf: (id: string) =>
     }
     return found;
   };
-  const entry = chunks.find((c) => c.isEntry);
+  // The app's entry (index.html); the texts' chunks are emitted as entries too (build/locale-chunks.ts).
+  const entry = chunks.find((c) => c.isEntry && !c.facadeModuleId?.includes('/locales/'));
   if (!entry) throw new Error('no entry chunk');
   return PUBLIC_PAGES.map(({ route, module }) => {
     const page = chunks.find((c) => c.facadeModuleId?.endsWith(module));

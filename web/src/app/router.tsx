@@ -1,11 +1,8 @@
-import { createBrowserRouter, Outlet, useParams } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { paths } from '../config/paths';
 import { ADMIN_ROLES, AMBASSADOR_ROLES, APPLICATION_VIEWER_ROLES, DASHBOARD_ROLES, MANAGER_ROLES, ORGANIZATION_STAFF_ROLES, RESIDENT_ROLES, SETTINGS_ROLES, SUPPORT_STAFF_ROLES, SUPPORT_TICKET_ROLES } from '../config/roles';
-import { RequireOrganization } from '../features/ambassador/components/require-organization';
-import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { SignedOutOnly } from '../features/auth/components/signed-out-only';
-import type { Role } from '../lib/domain-core';
 import { lazyRoute } from './lazy-route';
 import { StartRedirect } from './start-redirect';
 
@@ -74,31 +71,9 @@ const OpportunitiesRoute = lazyRoute(() => import('../features/opportunities/rou
 const OpportunityRoute = lazyRoute(() => import('../features/opportunities/routes/opportunity'), 'OpportunityRoute');
 // Issue 18: the how-to videos.
 const PlayVideoRoute = lazyRoute(() => import('../features/play-video/routes/play-video'), 'PlayVideoRoute');
-
-function Protected({ roles, organization = false }: { roles: readonly Role[]; organization?: boolean }) {
-  return (
-    <ProtectedRoute roles={roles}>
-      {/* Spec section 2: staff with no linked organisation see the no-permission page instead. */}
-      {organization ? (
-        <RequireOrganization>
-          <Outlet />
-        </RequireOrganization>
-      ) : (
-        <Outlet />
-      )}
-    </ProtectedRoute>
-  );
-}
-
-/** Spec section 2: without a resident role the opportunity detail falls back to its public page. */
-function ProtectedOpportunity() {
-  const { id = '' } = useParams();
-  return (
-    <ProtectedRoute roles={RESIDENT_ROLES} fallback={paths.public.opportunity.getHref(id)}>
-      <OpportunityRoute variant="app" />
-    </ProtectedRoute>
-  );
-}
+// The signed-in pages' guards (role check, organisation link): not part of a public page's first load.
+const Protected = lazyRoute(() => import('./guards'), 'Protected');
+const ProtectedOpportunity = lazyRoute(() => import('./guards'), 'ProtectedOpportunity');
 
 export const router = createBrowserRouter([
   {

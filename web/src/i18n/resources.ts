@@ -58,16 +58,26 @@ export interface EnResources {
   translator: typeof enTranslator;
 }
 
-const LOADERS = import.meta.glob<{ default: object }>('./locales/*/*.json');
+// The dev server and the tests load each file through Vite; the production build emits each one as
+// `assets/<namespace>-<language>-<hash>.js` (web/build/locale-chunks.ts), so the first script builds
+// the name instead of carrying a map of every hashed file name (issue 11, initial JS).
+const DEV_LOADERS = import.meta.env.DEV ? import.meta.glob<{ default: object }>('./locales/*/*.json') : {};
+
+function importTexts(language: Language, namespace: Namespace): Promise<{ default: object }> {
+  if (import.meta.env.DEV) {
+    const load = DEV_LOADERS[`./locales/${language}/${namespace}.json`];
+    return load ? load() : Promise.reject(new Error(`no texts for ${language}/${namespace}`));
+  }
+  // Relative to this script, which the build places in the same assets folder.
+  return import(/* @vite-ignore */ `./${namespace}-${language}-${__LOCALE_HASH__}.js`) as Promise<{ default: object }>;
+}
 
 /**
  * One namespace in one language. Spec section 8: a language that fails to load falls back to en.
  */
 export async function loadNamespace(language: Language, namespace: Namespace): Promise<object> {
-  const load = LOADERS[`./locales/${language}/${namespace}.json`];
   try {
-    if (!load) throw new Error(`no texts for ${language}/${namespace}`);
-    return (await load()).default;
+    return (await importTexts(language, namespace)).default;
   } catch (error) {
     if (language === 'en') throw error;
     return loadNamespace('en', namespace);

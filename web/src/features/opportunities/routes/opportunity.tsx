@@ -5,7 +5,6 @@ import { LoadError, Loading } from '../../../components/ui/status-message';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { useErrorText } from '../../../lib/errors';
-import { FavoriteButton } from '../../favorites/components/favorite-button';
 import { useSession } from '../../auth/hooks/use-session';
 import { useOpportunity } from '../api/get-opportunity';
 import { OpportunityDetailView } from '../components/opportunity-detail';
@@ -13,6 +12,8 @@ import { lazyRoute } from '../../../app/lazy-route';
 
 // Applying (a form with its schemas) is for signed-in residents only: the public page does not load it.
 const ApplyButton = lazyRoute(() => import('../../lease-up/components/apply-dialog'), 'ApplyButton');
+// So is keeping a favourite (a mutation and the favourites list).
+const FavoriteButton = lazyRoute(() => import('../../favorites/components/favorite-button'), 'FavoriteButton');
 
 /**
  * One opportunity: public at /public/opportunity/:id (with a way to apply online), signed-in at
@@ -34,7 +35,9 @@ export function OpportunityRoute({ variant }: { variant: 'public' | 'app' }) {
           <Suspense fallback={null}>
             <ApplyButton opportunity={query.data} />
           </Suspense>
-          <FavoriteButton opportunityId={query.data.id} />
+          <Suspense fallback={null}>
+            <FavoriteButton opportunityId={query.data.id} />
+          </Suspense>
         </div>
       ) : null
     ) : (
