@@ -6,6 +6,7 @@ import {
   leaseUpFinished,
   type ActorRole,
   type ApplicationDetail,
+  daysUntil,
   formatLogNumber,
   type ApplyBody,
   type LeaseUpAction,
@@ -20,9 +21,7 @@ import { leaseUpMessages } from '../../workflows/lease-up.messages';
 import { conflict, notFound, unprocessable } from '../errors';
 import type { Session } from '../plugins/auth';
 import { actOnCase, caseDetail, roleOnCase, type CaseAccess, type CaseExtra, type CaseKindApi } from './cases';
-import { getPublished } from './opportunities';
 import { lotteryAccepting, lotteryGroupsOf, waitingView } from './lottery';
-import { householdOf } from './users';
 
 export interface LeaseUpDeps {
   db: Db;
@@ -41,48 +40,89 @@ export const LEASE_UP_KIND: CaseKindApi<LeaseUpView, LeaseUpInputs, ActorRole> =
   finished: (view, action) => leaseUpFinished(view, action),
 };
 
+/** What `applyInOneTrip` reads and writes: the caller's household, the opportunity, and the row it inserted (if any). */
+interface ApplyTrip {
+  household_id: string | null;
+  profile_completion: number | null;
+  opportunity_id: string | null;
+  organization_id: string | null;
+  lottery_end_date: string | null;
+  selection: string | null;
+  offer_expiry_days: number | null;
+  appeal_window_days: number | null;
+  appeal_decision_business_days: number | null;
+  additional_documents_days: number | null;
+  inserted_id: string | null;
+}
+
+/**
+ * One database round trip for an application to a first-come opportunity: reads the caller's
+ * household (id and profile completion) and the published opportunity (deadline, organisation,
+ * selection, lease-up settings), and inserts the application's row only when every check `apply`
+ * makes passes (so whether it was inserted tells a duplicate from a refusal). The row's ID is
+ * `leaseUpApplicationId` computed in SQL (pgcrypto's sha1, the same name-based UUID); `apply` checks
+ * it against the TypeScript one. Primary key and ON CONFLICT keep one application per household per
+ * opportunity under concurrent requests, as before.
+ */
+async function applyInOneTrip(db: Db, userId: string, body: ApplyBody, now: Date): Promise<ApplyTrip> {
+  const today = now.toISOString().slice(0, 10);
+  const { rows } = await sql<ApplyTrip>`
+    with caller as (
+      select h.id, h.profile_completion from households h where h.head_user_id = ${userId}::uuid limit 1
+    ), target as (
+      select o.id, o.organization_id, o.lottery_end_date, o.selection, o.offer_expiry_days, o.appeal_window_days,
+             o.appeal_decision_business_days, o.additional_documents_days
+      from opportunities o where o.id = ${body.opportunityId}::uuid and o.published
+    ), named as (
+      select c.id as household_id, t.id as opportunity_id, t.organization_id,
+             digest('lease-up:' || t.id::text || ':' || c.id::text, 'sha1') as d
+      from caller c, target t
+      where c.profile_completion >= 100 and t.lottery_end_date >= ${today}::date and t.selection <> 'lottery'
+    ), fresh as (
+      select encode(set_byte(set_byte(substring(d from 1 for 16), 6, (get_byte(d, 6) & 15) | 80), 8, (get_byte(d, 8) & 63) | 128), 'hex')::uuid as id,
+             household_id, opportunity_id, organization_id
+      from named
+    ), inserted as (
+      insert into applications (id, workflow_id, household_id, opportunity_id, organization_id, applicant_user_id, status, current_step,
+                                pending_tasks, household_size, household_income, applied_at, state_updated_at, state_version)
+      select f.id, 'lease-up/' || f.id::text, f.household_id, f.opportunity_id, f.organization_id, ${userId}::uuid, 'in_review', 'documentation_review',
+             '[]'::jsonb, ${body.householdSize}::integer, ${body.householdIncome}::numeric, ${now}::timestamptz, ${now}::timestamptz, 0
+      from fresh f
+      on conflict (id) do nothing
+      returning id
+    )
+    select c.id as household_id, c.profile_completion, t.id as opportunity_id, t.organization_id, t.lottery_end_date, t.selection,
+           t.offer_expiry_days, t.appeal_window_days, t.appeal_decision_business_days, t.additional_documents_days,
+           (select id from inserted) as inserted_id
+    from (values (1)) as one (x) left join caller c on true left join target t on true`.execute(db);
+  return rows[0]!;
+}
+
 /**
  * Applies: the application's read-model row is written first (its primary key, derived from the
  * lottery and the household, admits one application per household per lottery, also under
  * concurrent requests), then its workflow starts with a reuse policy that refuses a second start.
+ * To a first-come opportunity, the checks and the insert are one database round trip
+ * (`applyInOneTrip`); the refusals keep their order: no household, unknown or unpublished
+ * opportunity, past its deadline, incomplete profile, already applied.
  */
 export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: Session, body: ApplyBody) {
-  const household = await householdOf(db, session.userId);
-  if (!household) throw unprocessable('profileIncomplete');
-  const opportunity = await getPublished(db, body.opportunityId);
-  if (!opportunity) throw notFound();
-  if (opportunity.daysRemaining < 0) throw conflict('opportunityClosed');
-  if (household.profile_completion < 100) throw unprocessable('profileIncomplete');
-
-  const applicationId = leaseUpApplicationId(opportunity.id, household.id);
-  const settings = await db
-    .selectFrom('opportunities')
-    .select(['offer_expiry_days', 'appeal_window_days', 'appeal_decision_business_days', 'additional_documents_days', 'selection'])
-    .where('id', '=', opportunity.id)
-    .executeTakeFirst();
   const now = new Date();
-  if (settings?.selection === 'lottery') return applyToLottery(db, session, body, { ...opportunity, applicationId, householdId: household.id }, now);
-  const inserted = await db
-    .insertInto('applications')
-    .values({
-      id: applicationId,
-      workflow_id: leaseUpWorkflowId(applicationId),
-      household_id: household.id,
-      opportunity_id: opportunity.id,
-      organization_id: opportunity.organizationId,
-      applicant_user_id: session.userId,
-      status: 'in_review',
-      current_step: 'documentation_review',
-      pending_tasks: '[]',
-      household_size: body.householdSize,
-      household_income: body.householdIncome,
-      applied_at: now,
-      state_updated_at: now,
-      state_version: 0,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw conflict('alreadyApplied');
+  const trip = await applyInOneTrip(db, session.userId, body, now);
+  if (!trip.household_id) throw unprocessable('profileIncomplete');
+  if (!trip.opportunity_id || !trip.organization_id || !trip.lottery_end_date) throw notFound();
+  if (daysUntil(trip.lottery_end_date, now) < 0) throw conflict('opportunityClosed');
+  if (Number(trip.profile_completion ?? 0) < 100) throw unprocessable('profileIncomplete');
+
+  const applicationId = leaseUpApplicationId(trip.opportunity_id, trip.household_id);
+  const target = { id: trip.opportunity_id, organizationId: trip.organization_id, applicationId, householdId: trip.household_id };
+  if (trip.selection === 'lottery') return applyToLottery(db, session, body, target, now);
+  if (!trip.inserted_id) throw conflict('alreadyApplied');
+  if (trip.inserted_id !== applicationId) {
+    // The SQL and TypeScript name-based IDs must agree (every later request derives the ID in TypeScript).
+    await db.deleteFrom('applications').where('id', '=', trip.inserted_id).where('state_version', '=', 0).execute();
+    throw new Error('application ID computed in SQL differs from leaseUpApplicationId');
+  }
   try {
     await temporal.workflow.start('leaseUpApplication', {
       workflowId: leaseUpWorkflowId(applicationId),
@@ -92,20 +132,19 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
       args: [
         {
           applicationId,
-          householdId: household.id,
-          opportunityId: opportunity.id,
-          organizationId: opportunity.organizationId,
+          householdId: trip.household_id,
+          opportunityId: trip.opportunity_id,
+          organizationId: trip.organization_id,
           applicantUserId: session.userId,
           householdSize: body.householdSize,
           householdIncome: body.householdIncome,
-          settings: settings
-            ? {
-                offerExpiryDays: settings.offer_expiry_days,
-                appealWindowDays: settings.appeal_window_days,
-                appealDecisionBusinessDays: settings.appeal_decision_business_days,
-                additionalDocumentsDays: settings.additional_documents_days,
-              }
-            : DEFAULT_LEASE_UP_SETTINGS,
+          // The opportunity's columns are NOT NULL: null only when it was not found (refused above).
+          settings: {
+            offerExpiryDays: trip.offer_expiry_days ?? DEFAULT_LEASE_UP_SETTINGS.offerExpiryDays,
+            appealWindowDays: trip.appeal_window_days ?? DEFAULT_LEASE_UP_SETTINGS.appealWindowDays,
+            appealDecisionBusinessDays: trip.appeal_decision_business_days ?? DEFAULT_LEASE_UP_SETTINGS.appealDecisionBusinessDays,
+            additionalDocumentsDays: trip.additional_documents_days ?? DEFAULT_LEASE_UP_SETTINGS.additionalDocumentsDays,
+          },
         },
       ],
     });

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, type WorkflowClientInterceptor } from '@temporalio/client';
+import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
+import { buildApp } from '../../api/app';
+import { MESSAGES } from '../../domain';
+import { dataConverter } from '../../infra/temporal/connection';
+import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
+import { getLeaseUpView } from '../../workflows/lease-up.messages';
+import { makeUser } from '../helpers/lease-up-users';
+import { startStack, type Stack } from '../helpers/stack';
+
+type Applicant = Awaited<ReturnType<typeof makeUser>>;
+
+/**
+ * Issue 11: applying to a first-come opportunity is one database round trip (the caller's household,
+ * the opportunity and the insert in one statement) and one Temporal start, once the token's session
+ * check is cached; every refusal costs that one query, starts nothing, writes nothing, and keeps the
+ * order and the spec's message of before: no household, unknown or unpublished opportunity, past its
+ * deadline, incomplete profile, already applied.
+ */
+describe('applying costs one query and one start', () => {
+  let stack: Stack;
+  let api: FastifyInstance;
+  let organizationId: string;
+  const queries: string[] = [];
+  const temporalCalls: string[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack();
+    const countQueries: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const count = (name: string) => async <T>(input: unknown, next: (input: never) => Promise<T>) => {
+      temporalCalls.push(name);
+      return next(input as never);
+    };
+    const countTemporal: WorkflowClientInterceptor = { start: count('start'), startUpdate: count('update'), query: count('query'), signal: count('signal') };
+    const temporal = new Client({
+      connection: stack.temporal.connection,
+      namespace: stack.config.TEMPORAL_NAMESPACE,
+      dataConverter: dataConverter(stack.config),
+      interceptors: { workflow: [countTemporal] },
+    });
+    api = await buildApp({ config: stack.config, db: stack.db.withPlugin(countQueries), temporal, blobs: stack.blobs });
+    await api.ready();
+    organizationId = (await stack.db.selectFrom('organizations').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id;
+  }, 180_000);
+  afterAll(async () => {
+    await api?.close();
+    await stack?.close();
+  });
+
+  async function opportunity(options: { published?: boolean; endsInDays?: number } = {}): Promise<string> {
+    const end = new Date(Date.now() + (options.endsInDays ?? 30) * 86_400_000).toISOString().slice(0, 10);
+    const row = await stack.db
+      .insertInto('opportunities')
+      .values({
+        organization_id: organizationId,
+        name: `Apply cost ${Math.random().toString(36).slice(2, 8)}`,
+        kind: 'rental',
+        address: '1 Test Street',
+        amenities: '[]',
+        requirements: '[]',
+        income_ranges: '[]',
+        lottery_end_date: end,
+        published: options.published ?? true,
+        offer_expiry_days: 3,
+        appeal_window_days: 9,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** An applicant whose token's session check is already cached in this process (its first request was made). */
+  async function applicant(options: { household?: boolean; completion?: number } = {}): Promise<Applicant> {
+    const who = await makeUser(stack, { role: 'User' });
+    if (options.household === false) await stack.db.deleteFrom('households').where('id', '=', who.householdId!).execute();
+    else if (options.completion !== undefined) await stack.db.updateTable('households').set({ profile_completion: options.completion }).where('id', '=', who.householdId!).execute();
+    const warm = await api.inject({ method: 'GET', url: '/api/LeaseUpApplication/getApplications', headers: { authorization: who.authorization } });
+    expect(warm.statusCode).toBe(200);
+    return { ...who, householdId: options.household === false ? null : who.householdId };
+  }
+
+  async function applyAs(who: Applicant, opportunityId: string) {
+    queries.length = 0;
+    temporalCalls.length = 0;
+    const response = await api.inject({
+      method: 'POST',
+      url: '/api/LeaseUpApplication/apply',
+      headers: { authorization: who.authorization },
+      payload: { opportunityId, householdSize: 3, householdIncome: 41_500.5, agreeToTerms: true },
+    });
+    return { response, body: response.json(), queries: [...queries], temporal: [...temporalCalls] };
+  }
+
+  async function applicationsOf(who: Applicant) {
+    return stack.db.selectFrom('applications').selectAll().where('applicant_user_id', '=', who.userId).execute();
+  }
+
+  it('an application is one query and one start; its row and workflow carry the name-based ID and the settings', async () => {
+    const opportunityId = await opportunity();
+    const who = await applicant();
+    const applied = await applyAs(who, opportunityId);
+    expect(applied.response.statusCode).toBe(201);
+    expect(applied.queries).toEqual(['RawNode']);
+    expect(applied.temporal).toEqual(['start']);
+    const id = leaseUpApplicationId(opportunityId, who.householdId!);
+    expect(applied.body).toMatchObject({ status: 201, data: { applicationId: id } });
+
+    const [row, ...others] = await applicationsOf(who);
+    expect(others).toHaveLength(0);
+    expect(row).toMatchObject({
+      id,
+      workflow_id: leaseUpWorkflowId(id),
+      household_id: who.householdId,
+      opportunity_id: opportunityId,
+      organization_id: organizationId,
+      status: 'in_review',
+      current_step: 'documentation_review',
+      household_size: 3,
+      state_version: 0,
+    });
+    expect(Number(row!.household_income)).toBe(41_500.5);
+    const description = await stack.temporal.workflow.getHandle(leaseUpWorkflowId(id)).describe();
+    expect(description.type).toBe('leaseUpApplication');
+
+    // The second time: refused as a duplicate in the same one query, nothing started.
+    const again = await applyAs(who, opportunityId);
+    expect(again.response.statusCode).toBe(409);
+    expect(again.body).toEqual({ status: 409, message: MESSAGES.alreadyApplied, data: { code: 'alreadyApplied' } });
+    expect(again.queries).toEqual(['RawNode']);
+    expect(again.temporal).toEqual([]);
+    expect(await applicationsOf(who)).toHaveLength(1);
+  }, 120_000);
+
+  it('the workflow gets the opportunity\'s lease-up settings', async () => {
+    const opportunityId = await opportunity();
+    const who = await applicant();
+    const applied = await applyAs(who, opportunityId);
+    expect(applied.response.statusCode).toBe(201);
+    const id = applied.body.data.applicationId as string;
+    const view = await stack.temporal.workflow.getHandle(leaseUpWorkflowId(id)).query(getLeaseUpView);
+    expect(view.settings).toMatchObject({ offerExpiryDays: 3, appealWindowDays: 9, appealDecisionBusinessDays: 5, additionalDocumentsDays: 14 });
+  }, 120_000);
+
+  it('refuses in the order of before, each with one query, no start and no row', async () => {
+    const open = await opportunity();
+    const unpublished = await opportunity({ published: false });
+    const closed = await opportunity({ endsInDays: -2 });
+    const endsToday = await opportunity({ endsInDays: 0 });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const noHousehold = await applicant({ household: false });
+    const incomplete = await applicant({ completion: 80 });
+    const complete = await applicant();
+
+    const cases: [Applicant, string, number, keyof typeof MESSAGES][] = [
+      // No household comes first, whatever the opportunity.
+      [noHousehold, open, 422, 'profileIncomplete'],
+      [noHousehold, unknown, 422, 'profileIncomplete'],
+      [noHousehold, closed, 422, 'profileIncomplete'],
+      // Then the opportunity: unknown or unpublished is 404, also for an incomplete profile.
+      [incomplete, unknown, 404, 'notFound'],
+      [incomplete, unpublished, 404, 'notFound'],
+      [complete, unpublished, 404, 'notFound'],
+      // Then its deadline, before the profile's completion.
+      [incomplete, closed, 409, 'opportunityClosed'],
+      [complete, closed, 409, 'opportunityClosed'],
+      // Then the profile.
+      [incomplete, open, 422, 'profileIncomplete'],
+      [incomplete, endsToday, 422, 'profileIncomplete'],
+    ];
+    for (const [who, opportunityId, status, code] of cases) {
+      const refused = await applyAs(who, opportunityId);
+      expect({ status: refused.response.statusCode, body: refused.body }).toEqual({ status, body: { status, message: MESSAGES[code], data: { code } } });
+      expect(refused.queries).toEqual(['RawNode']);
+      expect(refused.temporal).toEqual([]);
+    }
+    for (const who of [noHousehold, incomplete, complete]) expect(await applicationsOf(who)).toHaveLength(0);
+
+    // The last day of an opportunity still takes applications.
+    const lastDay = await applyAs(complete, endsToday);
+    expect(lastDay.response.statusCode).toBe(201);
+  }, 120_000);
+
+  it('twenty concurrent applications of one household give one row and one workflow', async () => {
+    const opportunityId = await opportunity();
+    const who = await applicant();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api.inject({
+          method: 'POST',
+          url: '/api/LeaseUpApplication/apply',
+          headers: { authorization: who.authorization },
+          payload: { opportunityId, householdSize: 2, householdIncome: 30_000, agreeToTerms: true },
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) expect(refused.json().data.code).toBe('alreadyApplied');
+    expect(await applicationsOf(who)).toHaveLength(1);
+  }, 120_000);
+});
