@@ -53,6 +53,8 @@ interface ApplyTrip {
   appeal_decision_business_days: number | null;
   additional_documents_days: number | null;
   inserted_id: string | null;
+  /** The log number issued with the row (bigserial, as text), handed to the workflow so its start need not ask for one. */
+  log_number: string | null;
 }
 
 /**
@@ -90,10 +92,14 @@ async function applyInOneTrip(db: Db, userId: string, body: ApplyBody, now: Date
       from fresh f
       on conflict (id) do nothing
       returning id
+    ), numbered as (
+      insert into application_log_numbers (application_id) select id from inserted
+      on conflict (application_id) do nothing
+      returning number
     )
     select c.id as household_id, c.profile_completion, t.id as opportunity_id, t.organization_id, t.lottery_end_date, t.selection,
            t.offer_expiry_days, t.appeal_window_days, t.appeal_decision_business_days, t.additional_documents_days,
-           (select id from inserted) as inserted_id
+           (select id from inserted) as inserted_id, (select number from numbered) as log_number
     from (values (1)) as one (x) left join caller c on true left join target t on true`.execute(db);
   return rows[0]!;
 }
@@ -138,6 +144,7 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
           applicantUserId: session.userId,
           householdSize: body.householdSize,
           householdIncome: body.householdIncome,
+          ...(trip.log_number ? { logNumber: formatLogNumber(trip.log_number) } : {}),
           // The opportunity's columns are NOT NULL: null only when it was not found (refused above).
           settings: {
             offerExpiryDays: trip.offer_expiry_days ?? DEFAULT_LEASE_UP_SETTINGS.offerExpiryDays,

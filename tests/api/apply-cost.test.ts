@@ -3,7 +3,7 @@ import { Client, type WorkflowClientInterceptor } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { buildApp } from '../../api/app';
-import { MESSAGES } from '../../domain';
+import { MESSAGES, formatLogNumber } from '../../domain';
 import { dataConverter } from '../../infra/temporal/connection';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { getLeaseUpView } from '../../workflows/lease-up.messages';
@@ -147,6 +147,19 @@ describe('applying costs one query and one start', () => {
     const id = applied.body.data.applicationId as string;
     const view = await stack.temporal.workflow.getHandle(leaseUpWorkflowId(id)).query(getLeaseUpView);
     expect(view.settings).toMatchObject({ offerExpiryDays: 3, appealWindowDays: 9, appealDecisionBusinessDays: 5, additionalDocumentsDays: 14 });
+    // The log number is issued by the apply's own statement and handed to the workflow, whose start
+    // then asks for none (one local activity fewer per application): the workflow's number is the issued one.
+    const issued = await stack.db.selectFrom('application_log_numbers').select('number').where('application_id', '=', id).executeTakeFirstOrThrow();
+    expect(view.logNumber).toBe(formatLogNumber(issued.number));
+    const events = async () => (await stack.temporal.workflow.getHandle(leaseUpWorkflowId(id)).fetchHistory()).events ?? [];
+    let history = await events();
+    for (let i = 0; i < 100 && !history.some((e) => e.workflowTaskCompletedEventAttributes); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      history = await events();
+    }
+    const localActivities = history.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity');
+    expect(localActivities).toHaveLength(1);
+    expect(history.filter((e) => e.activityTaskScheduledEventAttributes)).toHaveLength(0);
   }, 120_000);
 
   it('refuses in the order of before, each with one query, no start and no row', async () => {
