@@ -5,11 +5,16 @@
  * `drawLottery` activity directly, timing every statement it sends (select, each update, commit)
  * and the ranking in between. The pure ranking function is timed on its own too.
  *
- *   node --import tsx tests/bench/draw-probe.ts [--applications 100000] [--trials 3] [--keep]
+ *   node --import tsx tests/bench/draw-probe.ts [--applications 100000] [--trials 3] [--keep] [--compare <module>]
+ *
+ * `--compare activities/lottery-old.ts` (a module exporting `drawLottery(db, input)`, e.g. an earlier
+ * version from `git show`) alternates trials between it and the current activity, so both run
+ * under the same load on a shared machine.
  *
  * Prints figures, asserts nothing but that every trial drew the same result.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +32,12 @@ import { freePort } from '../helpers/services';
 import { growLottery, seedOpportunities } from './seed';
 
 const { values: args } = parseArgs({
-  options: { applications: { type: 'string', default: '100000' }, trials: { type: 'string', default: '3' }, keep: { type: 'boolean', default: false } },
+  options: {
+    applications: { type: 'string', default: '100000' },
+    trials: { type: 'string', default: '3' },
+    keep: { type: 'boolean', default: false },
+    compare: { type: 'string' },
+  },
 });
 const N = Number(args.applications);
 const TRIALS = Number(args.trials);
@@ -35,8 +45,8 @@ const say = (line: string) => process.stdout.write(`[draw-probe] ${line}\n`);
 const load = () => `load ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores`;
 
 /** A database with every statement timed (kysely's log also sees begin and commit). */
-function openDb(url: string, events: LogEvent[]): Db {
-  const pool = createPool({ DATABASE_URL: url, PG_POOL_MAX: 4, PG_STATEMENT_TIMEOUT_MS: 600_000, PG_SSL: false });
+function openDb(url: string, events: LogEvent[], connections = 4): Db {
+  const pool = createPool({ DATABASE_URL: url, PG_POOL_MAX: connections, PG_STATEMENT_TIMEOUT_MS: 600_000, PG_SSL: false });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: (event) => void events.push(event) });
 }
 
@@ -46,6 +56,16 @@ function label(text: string): string {
   if (/^select .* from "applications"/i.test(s)) return 'select applications';
   if (/^(begin|commit|rollback)/i.test(s)) return s.split(' ')[0]!.toLowerCase();
   return s.slice(0, 60);
+}
+
+/** CPU time (user + system) of a PostgreSQL backend, from /proc (Linux; the probe runs PostgreSQL itself). */
+function backendCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function main() {
@@ -90,21 +110,29 @@ async function main() {
       }
     }
 
+    type Draw = typeof drawLottery;
+    const other = args.compare ? ((await import(join(process.cwd(), args.compare))) as { drawLottery: Draw }).drawLottery : undefined;
     const hashes = new Set<string>();
     for (let t = 1; t <= TRIALS; t++) {
       const name = `probe_trial_${t}`;
       await pg.createDatabase(name, 'probe_template');
       const events: LogEvent[] = [];
-      const db = openDb(pg.url(name), events);
+      // One connection, so the draw runs on the backend whose CPU time is read (steadier than the wall clock on a shared machine).
+      const db = openDb(pg.url(name), events, 1);
       try {
         await sql`checkpoint`.execute(db);
+        const backend = (await sql<{ pid: number; lsn: string }>`select pg_backend_pid() as pid, pg_current_wal_lsn()::text as lsn`.execute(db)).rows[0]!;
+        const backendCpu0 = backendCpuMs(backend.pid);
         events.length = 0;
         const before = load();
         const started = performance.now();
         const cpu = process.cpuUsage();
-        const summary = await drawLottery(db, { opportunityId: lotteryId, publicValue: '07 19 23 31 42 witnessed' });
+        const which = other && t % 2 === 1 ? args.compare! : 'activities/lottery.ts';
+        const summary = await (which === args.compare ? other! : drawLottery)(db, { opportunityId: lotteryId, publicValue: '07 19 23 31 42 witnessed' });
         const totalMs = performance.now() - started;
         const { user, system } = process.cpuUsage(cpu);
+        const pgCpu = backendCpuMs(backend.pid) - backendCpu0;
+        const wal = (await sql<{ bytes: string }>`select (pg_current_wal_lsn() - ${backend.lsn}::pg_lsn)::text as bytes`.execute(db)).rows[0]!.bytes;
         hashes.add(`${summary.listHash} ${summary.resultHash}`);
         const byLabel = new Map<string, { n: number; ms: number }>();
         for (const e of events) {
@@ -115,7 +143,7 @@ async function main() {
           byLabel.set(k, cur);
         }
         const sqlMs = [...byLabel.values()].reduce((a, b) => a + b.ms, 0);
-        say(`trial ${t}: ${summary.entries} drawn in ${totalMs.toFixed(0)} ms (node CPU ${((user + system) / 1000).toFixed(0)} ms; outside SQL ${(totalMs - sqlMs).toFixed(0)} ms) [${before}]`);
+        say(`trial ${t} (${which}): ${summary.entries} drawn in ${totalMs.toFixed(0)} ms (PostgreSQL backend CPU ${pgCpu} ms, WAL ${(Number(wal) / 1e6).toFixed(0)} MB; node CPU ${((user + system) / 1000).toFixed(0)} ms; outside SQL ${(totalMs - sqlMs).toFixed(0)} ms) [${before}]`);
         for (const [k, v] of byLabel) say(`    ${v.ms.toFixed(0).padStart(6)} ms  ${String(v.n).padStart(3)}×  ${k}`);
         const again = performance.now();
         const retried = await drawLottery(db, { opportunityId: lotteryId, publicValue: 'another value' });
