@@ -121,10 +121,20 @@ export function quotaOf(share: number, units: number): number {
   return Math.ceil(Math.round(share * units * 1e6) / 1e6);
 }
 
+/**
+ * The HMAC key as HMAC itself uses it (RFC 2104): a key longer than SHA-256's 64-byte block is
+ * replaced by its SHA-256. Done once here rather than once per entry; the keys, and so the order,
+ * are the same as with the text key (the tests recompute them with the text key).
+ */
+function hmacKeyOf(text: string): Buffer {
+  const key = Buffer.from(text, 'utf8');
+  return key.length > 64 ? createHash('sha256').update(key).digest() : key;
+}
+
 export function drawLottery(input: DrawInput): DrawResult {
   checkInput(input);
   checkEntries(input.entries);
-  const hmacKey = Buffer.from(`${input.seed}:${input.publicValue}`, 'utf8');
+  const hmacKey = hmacKeyOf(`${input.seed}:${input.publicValue}`);
   const base: Keyed[] = input.entries.map((e) => ({
     logNumber: e.logNumber,
     groups: canonicalGroups(e.groups),

@@ -144,6 +144,16 @@ describe('the lottery draw', () => {
     expect(drawLottery({ ...input, setAsides: [{ group: 'mobility', share: 1 }] }).ranked.map((r) => r.logNumber)).toEqual(['LU-000002', 'LU-000001']);
   });
 
+  it('keys are the published HMAC whatever the key length (a key over 64 bytes is hashed first, as HMAC does)', () => {
+    const logNumbers = Array.from({ length: 30 }, (_, i) => `LU-${String(i + 1).padStart(6, '0')}`);
+    for (const [seed, pv] of [['s', '1'], ['a'.repeat(31), 'b'.repeat(32)], ['a'.repeat(31), 'b'.repeat(33)], [newSeed(), '7 31 12']] as const) {
+      const key = (n: string) => createHmac('sha256', `${seed}:${pv}`).update(n).digest('hex');
+      const byKey = [...logNumbers].sort((a, b) => (key(a) < key(b) ? -1 : 1));
+      const result = drawLottery({ seed, publicValue: pv, entries: logNumbers.map((logNumber) => ({ logNumber, groups: [] })), setAsides: [], units: 5 });
+      expect(result.ranked.map((r) => r.logNumber), `key of ${seed.length + 1 + pv.length} bytes`).toEqual(byKey);
+    }
+  });
+
   it('quota rounding: 7 % of 100 units is 7, 5 % of 30 is 2', () => {
     expect(quotaOf(0.07, 100)).toBe(7);
     expect(quotaOf(0.05, 30)).toBe(2);
