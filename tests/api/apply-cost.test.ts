@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type WorkflowClientInterceptor } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
-import type { KyselyPlugin } from 'kysely';
-import { buildApp } from '../../api/app';
 import { MESSAGES, formatLogNumber } from '../../domain';
-import { dataConverter } from '../../infra/temporal/connection';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { getLeaseUpView } from '../../workflows/lease-up.messages';
 import { makeUser } from '../helpers/lease-up-users';
+import { countingApi, type CountingApi } from '../helpers/counting-api';
 import { startStack, type Stack } from '../helpers/stack';
 
 type Applicant = Awaited<ReturnType<typeof makeUser>>;
@@ -23,31 +20,12 @@ describe('applying costs one query and one start', () => {
   let stack: Stack;
   let api: FastifyInstance;
   let organizationId: string;
-  const queries: string[] = [];
-  const temporalCalls: string[] = [];
+  let counting: CountingApi;
 
   beforeAll(async () => {
     stack = await startStack();
-    const countQueries: KyselyPlugin = {
-      transformQuery: (args) => {
-        queries.push(args.node.kind);
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const count = (name: string) => async <T>(input: unknown, next: (input: never) => Promise<T>) => {
-      temporalCalls.push(name);
-      return next(input as never);
-    };
-    const countTemporal: WorkflowClientInterceptor = { start: count('start'), startUpdate: count('update'), query: count('query'), signal: count('signal') };
-    const temporal = new Client({
-      connection: stack.temporal.connection,
-      namespace: stack.config.TEMPORAL_NAMESPACE,
-      dataConverter: dataConverter(stack.config),
-      interceptors: { workflow: [countTemporal] },
-    });
-    api = await buildApp({ config: stack.config, db: stack.db.withPlugin(countQueries), temporal, blobs: stack.blobs });
-    await api.ready();
+    counting = await countingApi(stack);
+    api = counting.api;
     organizationId = (await stack.db.selectFrom('organizations').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id;
   }, 180_000);
   afterAll(async () => {
@@ -88,15 +66,14 @@ describe('applying costs one query and one start', () => {
   }
 
   async function applyAs(who: Applicant, opportunityId: string) {
-    queries.length = 0;
-    temporalCalls.length = 0;
+    counting.reset();
     const response = await api.inject({
       method: 'POST',
       url: '/api/LeaseUpApplication/apply',
       headers: { authorization: who.authorization },
       payload: { opportunityId, householdSize: 3, householdIncome: 41_500.5, agreeToTerms: true },
     });
-    return { response, body: response.json(), queries: [...queries], temporal: [...temporalCalls] };
+    return { response, body: response.json(), queries: [...counting.queries], temporal: [...counting.temporalCalls] };
   }
 
   async function applicationsOf(who: Applicant) {

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type WorkflowClientInterceptor } from '@temporalio/client';
 import type { FastifyInstance } from 'fastify';
-import type { KyselyPlugin } from 'kysely';
-import { buildApp } from '../../api/app';
-import { dataConverter } from '../../infra/temporal/connection';
 import { makeUser } from '../helpers/lease-up-users';
 import { lotteryWorkflowId } from '../../domain';
 import { seedDemoLottery } from '../../infra/seed-lottery';
 import { ensureLotteries } from '../../worker/lotteries';
 import { lotteryMessages } from '../../workflows/lottery.messages';
+import { countingApi, type CountingApi } from '../helpers/counting-api';
 import { demoAccount, eventually, signIn, startStack, type Stack } from '../helpers/stack';
 
 type Auth = { authorization: string; userId?: string };
@@ -24,37 +21,12 @@ describe('the hot path of an authenticated request', () => {
   let stack: Stack;
   let api: FastifyInstance;
   let manager: Auth;
-  const queries: string[] = [];
-  const temporalCalls: string[] = [];
+  let counting: CountingApi;
 
   beforeAll(async () => {
     stack = await startStack();
-    const countQueries: KyselyPlugin = {
-      transformQuery: (args) => {
-        queries.push(args.node.kind);
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    const count = (name: string) => async <T>(input: unknown, next: (input: never) => Promise<T>) => {
-      temporalCalls.push(name);
-      return next(input as never);
-    };
-    const countTemporal: WorkflowClientInterceptor = {
-      start: count('start'),
-      startUpdate: count('update'),
-      query: count('query'),
-      signal: count('signal'),
-      describe: count('describe'),
-    };
-    const temporal = new Client({
-      connection: stack.temporal.connection,
-      namespace: stack.config.TEMPORAL_NAMESPACE,
-      dataConverter: dataConverter(stack.config),
-      interceptors: { workflow: [countTemporal] },
-    });
-    api = await buildApp({ config: stack.config, db: stack.db.withPlugin(countQueries), temporal, blobs: stack.blobs });
-    await api.ready();
+    counting = await countingApi(stack);
+    api = counting.api;
     manager = await signIn(stack.app, 'Manager');
   }, 180_000);
   afterAll(async () => {
@@ -64,10 +36,9 @@ describe('the hot path of an authenticated request', () => {
 
   /** One request on the counting API, with what it cost. */
   async function measured(method: 'GET' | 'POST', url: string, who: Auth, payload?: object) {
-    queries.length = 0;
-    temporalCalls.length = 0;
+    counting.reset();
     const response = await api.inject({ method, url, headers: { authorization: who.authorization }, ...(payload ? { payload } : {}) });
-    return { response, queries: [...queries], temporal: [...temporalCalls] };
+    return { response, queries: [...counting.queries], temporal: [...counting.temporalCalls] };
   }
 
   async function appliedApplication() {
