@@ -38,39 +38,69 @@ export async function projectLottery(db: Db, view: LotteryView): Promise<{ writt
 const CHUNK = 25_000;
 
 /**
- * The draw, over PostgreSQL: freezes the list (every application still 'in lottery'), reveals the
- * committed seed, ranks with the published algorithm, and writes each rank and group position in
- * one transaction. Idempotent: a lottery already drawn answers its stored result.
+ * Connections writing the ranks at once, each its own range of ranks. Rewriting a wide row and all
+ * its indexes is PostgreSQL's CPU work (about 90% of a draw at 100,000), so two writers use two cores.
+ */
+const WRITERS = 2;
+
+/** The applications a draw ranks: those still 'in lottery', and those an interrupted attempt of the same draw already waitlisted. */
+const RANKED_STATUSES = ['in_lottery', 'waitlisted'] as const;
+
+/**
+ * The draw, over PostgreSQL: freezes the list, reveals the committed seed, ranks with the published
+ * algorithm, writes each rank and group position, then records the result. Idempotent: a lottery
+ * already drawn answers its stored result, and an attempt cut off midway is safe to run again. The
+ * list is frozen by the deadline (no application after it; none is invited before the result is
+ * recorded), so every attempt of one draw ranks the same list the same way: the rows an earlier
+ * attempt waitlisted are part of it and are written again with the same ranks. The ranks are written
+ * by `WRITERS` connections at once; the result is recorded last, in its own transaction, and only
+ * once (a concurrent attempt that loses answers the stored result).
  */
 export async function drawLottery(db: Db, input: { opportunityId: string; publicValue: string }): Promise<LotteryDrawSummary> {
+  const stored = (l: { result_hash: string | null; drawn_at: Date | null; algorithm: string | null; list_hash: string | null; entries: number }): LotteryDrawSummary | null =>
+    l.result_hash && l.drawn_at && l.algorithm && l.list_hash
+      ? { entries: l.entries, algorithm: l.algorithm, listHash: l.list_hash, resultHash: l.result_hash, drawnAt: l.drawn_at.toISOString() }
+      : null;
+  const lottery = await db.selectFrom('opportunity_lotteries').selectAll().where('opportunity_id', '=', input.opportunityId).executeTakeFirstOrThrow();
+  const already = stored(lottery);
+  if (already) return already;
+  const rows = await db
+    .selectFrom('applications')
+    .select(['id', 'log_number', 'lottery_groups'])
+    .where('opportunity_id', '=', input.opportunityId)
+    .where('status', 'in', RANKED_STATUSES)
+    .execute();
+  const seed = dataCipher().decrypt(lottery.seed_encrypted);
+  const result = rankEntries({
+    seed,
+    publicValue: input.publicValue,
+    entries: rows.map((r) => ({ logNumber: r.log_number ?? r.id, groups: r.lottery_groups })),
+    setAsides: lottery.set_asides,
+    units: lottery.units,
+  });
+  const idOf = new Map(rows.map((r) => [r.log_number ?? r.id, r.id]));
+  const share = Math.ceil(result.ranked.length / WRITERS);
+  await Promise.all(
+    Array.from({ length: WRITERS }, (_, w) => result.ranked.slice(w * share, (w + 1) * share)).map((part) =>
+      part.length === 0
+        ? undefined
+        : db.transaction().execute(async (trx) => {
+            for (let i = 0; i < part.length; i += CHUNK) {
+              const chunk = part.slice(i, i + CHUNK);
+              // A household that withdrew meanwhile keeps 'withdrawn' (its place in the published order stays).
+              await sql`
+                update applications a set status = 'waitlisted', lottery_rank = r.rank, lottery_group_positions = r.positions::jsonb
+                from unnest(${chunk.map((e) => idOf.get(e.logNumber)!)}::uuid[], ${chunk.map((e) => e.rank)}::int[], ${chunk.map((e) => JSON.stringify(e.groupPositions))}::text[])
+                  as r(id, rank, positions)
+                where a.id = r.id and a.status in ('in_lottery', 'waitlisted')`.execute(trx);
+            }
+          }),
+    ),
+  );
   return db.transaction().execute(async (trx) => {
-    const lottery = await trx.selectFrom('opportunity_lotteries').selectAll().where('opportunity_id', '=', input.opportunityId).forUpdate().executeTakeFirstOrThrow();
-    if (lottery.result_hash && lottery.drawn_at && lottery.algorithm && lottery.list_hash) {
-      return { entries: lottery.entries, algorithm: lottery.algorithm, listHash: lottery.list_hash, resultHash: lottery.result_hash, drawnAt: lottery.drawn_at.toISOString() };
-    }
-    const rows = await trx
-      .selectFrom('applications')
-      .select(['id', 'log_number', 'lottery_groups'])
-      .where('opportunity_id', '=', input.opportunityId)
-      .where('status', '=', 'in_lottery')
-      .execute();
-    const seed = dataCipher().decrypt(lottery.seed_encrypted);
-    const result = rankEntries({
-      seed,
-      publicValue: input.publicValue,
-      entries: rows.map((r) => ({ logNumber: r.log_number ?? r.id, groups: r.lottery_groups })),
-      setAsides: lottery.set_asides,
-      units: lottery.units,
-    });
-    const idOf = new Map(rows.map((r) => [r.log_number ?? r.id, r.id]));
-    for (let i = 0; i < result.ranked.length; i += CHUNK) {
-      const chunk = result.ranked.slice(i, i + CHUNK);
-      await sql`
-        update applications a set status = 'waitlisted', lottery_rank = r.rank, lottery_group_positions = r.positions::jsonb
-        from unnest(${chunk.map((e) => idOf.get(e.logNumber)!)}::uuid[], ${chunk.map((e) => e.rank)}::int[], ${chunk.map((e) => JSON.stringify(e.groupPositions))}::text[])
-          as r(id, rank, positions)
-        where a.id = r.id`.execute(trx);
-    }
+    const now = await trx.selectFrom('opportunity_lotteries').selectAll().where('opportunity_id', '=', input.opportunityId).forUpdate().executeTakeFirstOrThrow();
+    const won = stored(now);
+    if (won) return won;
     const drawnAt = new Date();
     await trx
       .updateTable('opportunity_lotteries')
