@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { bundleWorkflowCode, NativeConnection, Worker, type BundleOptions, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import type { Config } from '../infra/config';
 import { keyRingFromConfig } from '../infra/crypto';
@@ -11,11 +11,42 @@ import { activityMetricsInterceptor } from './metrics';
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
 /**
+ * How workflows/ is bundled (issue 11: a new case costs the worker what Temporal costs).
+ *
+ * The SDK's reused V8 context evaluates every module of the bundle again for each workflow it
+ * creates, unless the module is preloaded: then it is evaluated once, when the worker starts, and
+ * shared. Before this, each new case rebuilt the domain's tables and zod schemas (about 40% of the
+ * workflow thread's time at 40 applies a second, and most of a cached case's memory).
+ *
+ * - `preloadModules`: the whole of workflows/ is evaluated once. It holds no per-workflow state at
+ *   module level (every case's state lives in its run's closures; what a module keeps is constants
+ *   and stateless proxies), which the SDK requires of a shared module.
+ * - `concatenateModules`: webpack joins workflows/, domain/ and zod into one module, so the only
+ *   objects the SDK deep-freezes when it shares them are the workflow functions that module exports.
+ *   zod keeps caches on its schemas and regexes as it parses; frozen, its parsing would throw.
+ *   Every import under workflows/ must therefore be static (a dynamic `import()` starts a module of
+ *   its own, and whatever it shares with the rest stays outside, frozen):
+ *   tests/workflows/entry.test.ts checks that the bundle is that one module.
+ */
+export function workflowBundlerOptions(path = workflowsPath) {
+  return {
+    preloadModules: [path],
+    webpackConfigHook: (config) => ({ ...config, optimization: { ...config.optimization, concatenateModules: true } }),
+  } satisfies NonNullable<WorkerOptions['bundlerOptions']>;
+}
+
+/** Bundles `path` (workflows/) as the worker does at start: for tests, replay and a bundle built ahead. */
+export function bundleWorkflows(options: { path?: string; logger?: BundleOptions['logger'] } = {}) {
+  const path = options.path ?? workflowsPath;
+  return bundleWorkflowCode({ workflowsPath: path, ...workflowBundlerOptions(path), ...(options.logger ? { logger: options.logger } : {}) });
+}
+
+/**
  * The workflow code the worker runs: the bundle built ahead (WORKER_BUNDLE_PATH) or workflows/
  * bundled at start. `npm run replay:check` replays with the same choice (infra/temporal/replay.ts).
  */
-export function workflowCode(config: Partial<Pick<Config, 'WORKER_BUNDLE_PATH'>>): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> {
-  return config.WORKER_BUNDLE_PATH ? { workflowBundle: { codePath: config.WORKER_BUNDLE_PATH } } : { workflowsPath };
+export function workflowCode(config: Partial<Pick<Config, 'WORKER_BUNDLE_PATH'>>): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath' | 'bundlerOptions'> {
+  return config.WORKER_BUNDLE_PATH ? { workflowBundle: { codePath: config.WORKER_BUNDLE_PATH } } : { workflowsPath, bundlerOptions: workflowBundlerOptions() };
 }
 
 type WorkerConfig = Parameters<typeof temporalConnectionOptions>[0] &

@@ -10,6 +10,7 @@ import { CASE_KIT_PATCH, LOCAL_ACTION_PROJECTION_PATCH, LOCAL_PROJECTION_PATCH, 
 import { leaseUpMessages } from './lease-up.messages';
 import { lotteryWorkflowId, placeReleasedBy } from '../domain/lottery';
 import { lotteryMessages } from './lottery.messages';
+import { leaseUpApplicationV1 } from './legacy/v1/lease-up';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -83,8 +84,8 @@ const leaseUpCase: CaseDefinition<LeaseUpState, LeaseUpInputs, ActorRole, LeaseU
 
 /** One lease-up application, from the invitation to the end of lease signing (spec section 4). */
 export async function leaseUpApplication(input: StartLeaseUpInput): Promise<string> {
-  // Runs started before the case kit replay the frozen version-1 code, loaded only for them (memory per cached case).
-  if (!patched(CASE_KIT_PATCH)) return (await import(/* webpackMode: "eager" */ './legacy/v1/lease-up')).leaseUpApplicationV1(input);
+  // Runs started before the case kit replay the frozen version-1 code.
+  if (!patched(CASE_KIT_PATCH)) return leaseUpApplicationV1(input);
   // Invited from a lottery: once the household gives its place back, the lottery invites the next in
   // line; once its lease is signed, the lottery counts the unit leased (only cases started with
   // `lottery` do this, so earlier histories replay unchanged; the lease count came later, behind a patch).

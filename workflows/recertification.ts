@@ -16,6 +16,7 @@ import { anyOverdue } from '../domain/case-search';
 import { runCase, type CaseDefinition } from './case/run';
 import { CASE_KIT_PATCH, TIC_SIGNATURE_PATCH } from './case/version';
 import { recertificationMessages } from './recertification.messages';
+import { recertificationV1 } from './legacy/v1/recertification';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -71,8 +72,8 @@ const recertificationCase: CaseDefinition<RecertState, RecertInputs, 'tenant' | 
  * expiry at the deadline (the manager can still complete late).
  */
 export async function recertification(input: StartRecertificationInput): Promise<string> {
-  // Runs started before the case kit replay the frozen version-1 code, loaded only for them (memory per cached case).
-  if (!patched(CASE_KIT_PATCH)) return (await import(/* webpackMode: "eager" */ './legacy/v1/recertification')).recertificationV1(input);
+  // Runs started before the case kit replay the frozen version-1 code.
+  if (!patched(CASE_KIT_PATCH)) return recertificationV1(input);
   const s = await runCase(recertificationCase, initialRecertState(input, new Date(Date.now()).toISOString()), { start: startRecertTimers });
   log.info('recertification finished', { workflowId: workflowInfo().workflowId, stage: s.stage });
   return s.stage;

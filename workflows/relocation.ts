@@ -14,6 +14,7 @@ import { anyOverdue } from '../domain/case-search';
 import { runCase, type CaseDefinition } from './case/run';
 import { CASE_KIT_PATCH } from './case/version';
 import { relocationMessages } from './relocation.messages';
+import { relocationV1 } from './legacy/v1/relocation';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -42,8 +43,8 @@ const relocationCase: CaseDefinition<RelocationState, RelocationInputs, 'tenant'
  * manager only, the return home, and escalation when the end passes.
  */
 export async function relocation(input: StartRelocationInput): Promise<string> {
-  // Runs started before the case kit replay the frozen version-1 code, loaded only for them (memory per cached case).
-  if (!patched(CASE_KIT_PATCH)) return (await import(/* webpackMode: "eager" */ './legacy/v1/relocation')).relocationV1(input);
+  // Runs started before the case kit replay the frozen version-1 code.
+  if (!patched(CASE_KIT_PATCH)) return relocationV1(input);
   const s = await runCase(relocationCase, initialRelocationState(input, new Date(Date.now()).toISOString()));
   log.info('relocation finished', { workflowId: workflowInfo().workflowId, status: s.status });
   return s.status;

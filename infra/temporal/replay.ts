@@ -9,8 +9,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import proto from '@temporalio/proto';
-import { bundleWorkflowCode, Worker, type ReplayWorkerOptions } from '@temporalio/worker';
-import { workflowCode } from '../../worker/create-worker';
+import { Worker, type ReplayWorkerOptions } from '@temporalio/worker';
+import { bundleWorkflows, workflowCode } from '../../worker/create-worker';
 import { dataConverter, firstLine, temporalConnectionOptions } from './connection';
 
 type History = proto.temporal.api.history.v1.IHistory;
@@ -188,7 +188,7 @@ export async function runReplayCheck(options: ReplayCheckOptions, say: (line: st
     // it), bundled once here for the replay and for locating each failure.
     const code = options.workflowsPath ? { workflowsPath: options.workflowsPath } : workflowCode({ WORKER_BUNDLE_PATH: options.bundlePath });
     const replayOptions: ReplayWorkerOptions = {
-      ...(code.workflowsPath ? { workflowBundle: await bundleWorkflowCode({ workflowsPath: code.workflowsPath, logger: QUIET }) } : { workflowBundle: code.workflowBundle }),
+      ...(code.workflowsPath ? { workflowBundle: await bundleWorkflows({ path: code.workflowsPath, logger: QUIET }) } : { workflowBundle: code.workflowBundle }),
       dataConverter: dataConverter(keys),
       replayName: 'replay-check',
     };

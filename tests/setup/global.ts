@@ -7,12 +7,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleWorkflowCode } from '@temporalio/worker';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../../infra/db/database';
 import { migrateToLatest } from '../../infra/db/migrate';
 import { startServices } from '../helpers/services';
-import { workflowsPath } from '../../worker/create-worker';
+import { bundleWorkflows } from '../../worker/create-worker';
 
 export { freePort } from '../helpers/services';
 
@@ -40,7 +39,7 @@ export default async function setup(project: TestProject) {
   // Bundle the workflows once for every test worker.
   const bundleDir = join(root, 'bundle');
   await mkdir(bundleDir, { recursive: true });
-  const { code } = await bundleWorkflowCode({ workflowsPath, logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} } });
+  const { code } = await bundleWorkflows({ logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} } });
   const workflowBundlePath = join(bundleDir, 'workflows.js');
   await writeFile(workflowBundlePath, code);
 
