@@ -103,10 +103,10 @@ export const ConfigSchema = z
     WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(100_000).optional(),
     /**
      * The heap each cached workflow is budgeted (KiB): a fresh lease-up application weighs about
-     * 1.0 MiB of heap (tests/helpers/worker-memory-probe.ts; 1.7 before the workflow entry loaded
-     * each type's module lazily), one further along more.
+     * 70 KiB of heap (tests/helpers/worker-memory-probe.ts, 200 cases; 1.0 MiB before workflows/
+     * was preloaded once and shared, worker/create-worker.ts), one further along more.
      */
-    WORKER_CACHED_WORKFLOW_KB: z.coerce.number().int().min(16).max(65_536).default(2048),
+    WORKER_CACHED_WORKFLOW_KB: z.coerce.number().int().min(16).max(65_536).default(256),
     /** Heap kept aside from the cache for the SDK, the bundle and the largest replays (MiB). */
     WORKER_HEAP_RESERVE_MB: z.coerce.number().int().min(16).max(65_536).default(128),
     /**

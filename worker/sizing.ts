@@ -14,6 +14,8 @@ export type WorkerSizingConfig = Pick<
 >;
 
 const MiB = 1024 * 1024;
+/** The share of workflow task pollers on the normal queue (the SDK's default: 0.2). */
+const NORMAL_QUEUE_POLL_SHARE = 0.5;
 
 /**
  * How much the worker takes on (issue 11: the worker slows, it does not die).
@@ -29,13 +31,20 @@ const MiB = 1024 * 1024;
  *   minimum while the machine's CPU is at its target, and a CPU at 100% is always at a target of 1:
  *   on the shared 2-core machine its two workflow slots went to sticky polls while 1,440 new cases
  *   waited 14 minutes on the normal queue (`npm run bench`, tests/spec-coverage.md).
+ * - Half of the workflow task pollers (one per two slots, at most 16) poll the normal queue, where
+ *   every new case's first task waits; the SDK's default gives it a fifth (with 8 slots, one or two
+ *   pollers), and at 40 applies a second new cases waited there about 7 s while the workflow
+ *   thread was mostly idle (the sticky pollers held the other slots). With half, about 4 s.
  * - Activities (PDF letters, S3, PostgreSQL: the memory that varies) are handed out by the
  *   resource-based supplier: above the target share of the machine's (or the container's cgroup)
  *   memory no new activity is taken until usage falls, so a burst queues on the Temporal server
  *   instead of exhausting the pod. A quarter of the slots are always given, so a busy CPU slows
  *   activities down and never stops them.
  */
-export function workerSizing(config: WorkerSizingConfig, heapLimitBytes = getHeapStatistics().heap_size_limit): Pick<WorkerOptions, 'maxCachedWorkflows' | 'tuner'> {
+export function workerSizing(
+  config: WorkerSizingConfig,
+  heapLimitBytes = getHeapStatistics().heap_size_limit,
+): Pick<WorkerOptions, 'maxCachedWorkflows' | 'tuner' | 'workflowTaskPollerBehavior' | 'nonStickyToStickyPollRatio'> {
   const fit = Math.floor(((heapLimitBytes / MiB - config.WORKER_HEAP_RESERVE_MB) * 1024) / config.WORKER_CACHED_WORKFLOW_KB);
   const maxCachedWorkflows = config.WORKER_MAX_CACHED_WORKFLOWS ?? Math.max(2, fit);
   const tunerOptions = { targetMemoryUsage: config.WORKER_TARGET_MEMORY_USAGE, targetCpuUsage: config.WORKER_TARGET_CPU_USAGE };
@@ -43,6 +52,8 @@ export function workerSizing(config: WorkerSizingConfig, heapLimitBytes = getHea
   const activitySlots = config.WORKER_ACTIVITY_TASK_SLOTS;
   return {
     maxCachedWorkflows,
+    workflowTaskPollerBehavior: { type: 'simple-maximum', maximum: Math.max(2, Math.min(16, Math.floor(workflowSlots / 2))) },
+    nonStickyToStickyPollRatio: NORMAL_QUEUE_POLL_SHARE,
     tuner: {
       workflowTaskSlotSupplier: { type: 'fixed-size', numSlots: workflowSlots },
       localActivityTaskSlotSupplier: { type: 'fixed-size', numSlots: activitySlots },

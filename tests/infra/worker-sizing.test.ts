@@ -11,7 +11,7 @@ describe('worker sizing (issue 11)', () => {
   it('sizes the sticky cache from the heap the process has, and the workflow slots to the cache', () => {
     // The production default: 512 MiB of old space, about 560 MiB as V8 reports the limit.
     const sized = workerSizing(config(), 560 * MiB);
-    expect(sized.maxCachedWorkflows).toBe(Math.floor(((560 - 128) * 1024) / 2048));
+    expect(sized.maxCachedWorkflows).toBe(Math.floor(((560 - 128) * 1024) / 256));
     // Workflow tasks and local activities on fixed slots (a saturated CPU must not starve them);
     // activities by memory, a quarter of them always given.
     expect(sized.tuner).toEqual({
@@ -20,10 +20,14 @@ describe('worker sizing (issue 11)', () => {
       activityTaskSlotSupplier: { type: 'resource-based', tunerOptions: { targetMemoryUsage: 0.8, targetCpuUsage: 1 }, minimumSlots: 4, maximumSlots: 16 },
       nexusTaskSlotSupplier: { type: 'fixed-size', numSlots: 1 },
     });
+    // Half the workflow task pollers on the normal queue, where new cases wait: one per two slots.
+    expect(sized.workflowTaskPollerBehavior).toEqual({ type: 'simple-maximum', maximum: 4 });
+    expect(sized.nonStickyToStickyPollRatio).toBe(0.5);
     const small = workerSizing(config({ WORKER_CACHED_WORKFLOW_KB: '1024', WORKER_WORKFLOW_TASK_SLOTS: '64' }), 160 * MiB);
     expect(small.maxCachedWorkflows).toBe(32);
     // Never more workflow tasks at once than cached workflows (one would evict another).
     expect(small.tuner).toMatchObject({ workflowTaskSlotSupplier: { numSlots: 32 } });
+    expect(small.workflowTaskPollerBehavior).toEqual({ type: 'simple-maximum', maximum: 16 });
     expect(workerSizing(config({ WORKER_MAX_CACHED_WORKFLOWS: '3' }), 560 * MiB).tuner).toMatchObject({ workflowTaskSlotSupplier: { numSlots: 3 } });
     expect(workerSizing(config({ WORKER_ACTIVITY_TASK_SLOTS: '40' }), 560 * MiB).tuner).toMatchObject({
       activityTaskSlotSupplier: { minimumSlots: 10, maximumSlots: 40 },
