@@ -69,6 +69,22 @@ export default tseslint.config(
     },
   },
   {
+    // The worker preloads workflows/ (with the domain/ it imports) once and every workflow shares it
+    // (worker/create-worker.ts): a module-level variable would be shared by every case, and a dynamic
+    // import would split the shared module (tests/workflows/entry.test.ts).
+    files: ['workflows/**/*.ts', 'domain/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program > VariableDeclaration[kind!="const"], Program > ExportNamedDeclaration > VariableDeclaration[kind!="const"]',
+          message: 'Every workflow shares this module: no module-level variables (keep state in the run).',
+        },
+        { selector: 'ImportExpression', message: 'The worker shares workflows/ as one preloaded module: import statically.' },
+      ],
+    },
+  },
+  {
     // A web feature is used by the app's routes, not by another feature; the few shared pieces are listed above.
     files: ['web/src/features/**/*.{ts,tsx}'],
     rules: {
