@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, parseArgs } from './args';
+import { cpuByPart, cpuSpent, parseProcStat } from './cpu';
 import { paced, percentile, pool, summarize } from './stats';
 import { bytes, formatTable, ms, msDelta } from './table';
 
@@ -73,5 +74,25 @@ describe('bench helpers', () => {
     });
     // 100 a second: the fifth starts about 40 ms after the first, never before.
     expect(starts[4]!).toBeGreaterThanOrEqual(39);
+  });
+
+  it('reads CPU time from /proc stat lines, names with spaces and parentheses included, and sums each part with its descendants', () => {
+    const line = (pid: number, comm: string, ppid: number, utime: number, stime: number) =>
+      `${pid} (${comm}) S ${ppid} ${pid} ${pid} 0 -1 4194304 100 0 0 0 ${utime} ${stime} 0 0 20 0 1 0 100 1000 200`;
+    expect(parseProcStat(line(42, 'node (worker) x', 1, 150, 50))).toEqual({ pid: 42, ppid: 1, comm: 'node (worker) x', cpuSeconds: 2 });
+    expect(parseProcStat('garbage')).toBeNull();
+    const procs = [
+      line(10, 'node', 1, 100, 0), // the bench
+      line(11, 'node', 10, 300, 100), // worker
+      line(12, 'node', 11, 50, 50), // the worker's own child
+      line(13, 'postgres', 10, 100, 0),
+      line(14, 'postgres', 13, 200, 0), // a backend
+      line(15, 'temporal', 10, 500, 0), // found by name under the bench
+      line(16, 'temporal', 1, 900, 0), // another machine user's: not ours
+      line(17, 'minio', 10, 30, 0), // nobody's part: the bench's
+    ].map((l) => parseProcStat(l)!);
+    const parts = cpuByPart(procs, { worker: 11, PostgreSQL: 13, bench: 10 }, { under: 10, names: { temporal: 'Temporal' } });
+    expect(parts).toEqual({ worker: 5, PostgreSQL: 3, bench: 1.3, Temporal: 5 });
+    expect(cpuSpent({ worker: 4, bench: 2 }, { worker: 5, bench: 1.5, Temporal: 5 })).toEqual({ worker: 1, bench: 0, Temporal: 5 });
   });
 });

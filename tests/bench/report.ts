@@ -11,8 +11,19 @@ import { bytes, count, ms, msDelta, type FigureRow } from './table';
 
 const section = (title: string): FigureRow => ({ section: title, name: '', value: '' });
 
-export function applyRows(apply: ApplyFigures & { errors: string[] }, lag: LagFigures, bare: BareFigures | undefined, concurrency: number): FigureRow[] {
+export function applyRows(
+  apply: ApplyFigures & { errors: string[]; cpuSeconds: Record<string, number>; applications: number },
+  lag: LagFigures,
+  bare: BareFigures | undefined,
+  concurrency: number,
+): FigureRow[] {
   const ratio = apply.perSecond / (bare?.startsPerSecond ?? Number.NaN);
+  const perRun = (cpuSeconds: Record<string, number>, runs: number) =>
+    Object.entries(cpuSeconds)
+      .filter(([, seconds]) => seconds > 0)
+      .sort(([, a], [, b]) => b - a)
+      .map(([part, seconds]) => `${part} ${ms((seconds * 1000) / Math.max(1, runs))}`)
+      .join(', ');
   return [
     section('Applying (issue 11)'),
     {
@@ -22,6 +33,12 @@ export function applyRows(apply: ApplyFigures & { errors: string[] }, lag: LagFi
       bare: bare ? `${bare.startsPerSecond.toFixed(1)} starts/s` : 'failed',
       met: apply.failures === 0 && bare ? ratio >= 0.9 : false,
       note: `${concurrency} in flight; request p50 ${ms(apply.requestMs.p50)}, p99 ${ms(apply.requestMs.p99)}${apply.failures ? `; ${apply.failures} failed: ${apply.errors.join(', ')}` : ''}`,
+    },
+    {
+      name: 'CPU per application while applying',
+      value: perRun(apply.cpuSeconds, apply.applications),
+      bare: bare ? `per start: ${perRun(bare.cpuSeconds, bare.workflowIds.length)}` : '',
+      note: 'user + system time of each process and its children (/proc), over the run until every row was projected (bare: until every workflow answered a Query), per application',
     },
     {
       name: `read-model lag at ${lag.offeredPerSecond} applies/s`,
@@ -36,7 +53,7 @@ export function applyRows(apply: ApplyFigures & { errors: string[] }, lag: LagFi
 export function caseRows(cases: CaseFigures, measuredBare: BareFigures | undefined, rssPerCase: number, invited: number): FigureRow[] {
   const p = (xs: number[], q: number) => percentile(xs, q);
   // Without the bare figures (their phase failed) the differences read n/a.
-  const bare: BareFigures = measuredBare ?? { startsPerSecond: Number.NaN, updateMs: [], queryMs: [], historyEvents: Number.NaN, updatesEach: 0, rssPerWorkflow: Number.NaN, workflowIds: [] };
+  const bare: BareFigures = measuredBare ?? { startsPerSecond: Number.NaN, updateMs: [], queryMs: [], historyEvents: Number.NaN, updatesEach: 0, rssPerWorkflow: Number.NaN, workflowIds: [], cpuSeconds: {} };
   return [
     section('One case (issue 11)'),
     {

@@ -8,6 +8,7 @@
 import { ensureLotteries } from '../../worker/lotteries';
 import { parseArgs, USAGE, type BenchOptions } from './args';
 import { Api, mintSessions } from './http';
+import { cpuByPart, cpuSpent, readProcesses } from './cpu';
 import { loadNow, machineFacts, rssOf } from './machine';
 import { applyThroughput, readModelLag, waitProjected, type Applicant } from './phases/apply';
 import { lagBreakdown } from './phases/lag-breakdown';
@@ -69,17 +70,25 @@ async function main(options: BenchOptions): Promise<void> {
       await phase(`lists at ${size}`, rows, () => lists(stack, api, seed.lotteryId, size, options.samples, rows));
     }
 
-    const bare = await phase('bare Temporal client', rows, () => measureBare(stack, { starts: options.applies, concurrency: options.concurrency, samples: options.samples }));
+    // CPU time of each part of the stack (tests/bench/cpu.ts): where the machine goes per application.
+    const cpuNow = async () =>
+      cpuByPart(
+        await readProcesses(),
+        { worker: stack.worker.pid(), 'bare worker': stack.bare.pid(), API: stack.api.pid(), PostgreSQL: stack.services.pids.postgres, 'the bench itself': process.pid },
+        { under: process.pid, names: { temporal: 'Temporal server' } },
+      );
+    const bare = await phase('bare Temporal client', rows, () => measureBare(stack, { starts: options.applies, concurrency: options.concurrency, samples: options.samples }, cpuNow));
 
     const lagCount = options.rate * options.lagSeconds;
     const households = await insertHouseholds(stack.db, 'bench-apply', 0, options.applies + lagCount);
     const tokens = await mintSessions(stack.db, stack.config.JWT_SECRET!, households.map((h) => h.userId));
     const applicants: Applicant[] = households.map((h) => ({ userId: h.userId, householdSize: h.size, authorization: tokens.get(h.userId)! }));
     const throughput = await phase('apply throughput', rows, async () => {
+      const cpuBefore = await cpuNow();
       const figures = await applyThroughput(api, seed.firstComeId, applicants.slice(0, options.applies), options.concurrency);
       // The lag run starts on a worker that has caught up with these.
       await waitProjected(stack.db, seed.firstComeId, applicants.slice(0, options.applies).map((a) => a.userId), 300_000);
-      return figures;
+      return { ...figures, cpuSeconds: cpuSpent(cpuBefore, await cpuNow()), applications: options.applies };
     });
     const lagApplicants = applicants.slice(options.applies);
     const lag = await phase(`read-model lag at ${options.rate}/s`, rows, () => readModelLag(api, stack.db, seed.firstComeId, lagApplicants, options.rate));

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { cpuSpent } from '../cpu';
 import { rssOf } from '../machine';
 import { BARE_TASK_QUEUE, type BenchStack } from '../stack';
 import { pool, since } from '../stats';
@@ -19,6 +20,8 @@ export interface BareFigures {
   updatesEach: number;
   rssPerWorkflow: number;
   workflowIds: string[];
+  /** CPU seconds of each part over the starts and until each started workflow answered a Query. */
+  cpuSeconds: Record<string, number>;
 }
 
 /** Runs a client call again after a transient failure (a gRPC deadline on a loaded machine), up to 5 times. */
@@ -50,15 +53,21 @@ async function bareStarts(client: Client, count: number, concurrency: number): P
   return { perSecond: count / (since(start) / 1000), ids };
 }
 
-export async function measureBare(stack: BenchStack, options: { starts: number; concurrency: number; samples: number }): Promise<BareFigures> {
+export async function measureBare(
+  stack: BenchStack,
+  options: { starts: number; concurrency: number; samples: number },
+  cpuNow: () => Promise<Record<string, number>>,
+): Promise<BareFigures> {
   const client = stack.temporal;
   const rssBefore = await rssOf(stack.bare.pid());
+  const cpuBefore = await cpuNow();
   const { perSecond, ids } = await bareStarts(client, options.starts, options.concurrency);
   // Every started workflow has run its first task (and sits in the bare worker's cache) once it answers a query.
   await pool(ids.length, options.concurrency, async (i) => {
     await retrying(() => client.workflow.getHandle(ids[i]!).query(peek));
   });
   const rssAfter = await rssOf(stack.bare.pid());
+  const cpuSeconds = cpuSpent(cpuBefore, await cpuNow());
 
   const targets = ids.slice(0, Math.min(50, ids.length));
   const updateMs: number[] = [];
@@ -81,5 +90,6 @@ export async function measureBare(stack: BenchStack, options: { starts: number; 
     updatesEach: Math.ceil(options.samples / targets.length),
     rssPerWorkflow: (rssAfter - rssBefore) / ids.length,
     workflowIds: ids,
+    cpuSeconds,
   };
 }
