@@ -38,7 +38,7 @@ export function workflowBundlerOptions(path = workflowsPath) {
 /** Bundles `path` (workflows/) as the worker does at start: for tests, replay and a bundle built ahead. */
 export function bundleWorkflows(options: { path?: string; logger?: BundleOptions['logger'] } = {}) {
   const path = options.path ?? workflowsPath;
-  return bundleWorkflowCode({ workflowsPath: path, ...workflowBundlerOptions(path), ...(options.logger ? { logger: options.logger } : {}) });
+  return bundleWorkflowCode({ workflowsPath: path, ...workflowBundlerOptions(path), logger: options.logger });
 }
 
 /**

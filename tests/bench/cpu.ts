@@ -45,7 +45,7 @@ export async function readProcesses(): Promise<ProcStat[]> {
  * two roots counts for the nearer one. `byName` adds parts found by command name among the
  * descendants of `under` (the Temporal server, started by the bench's own process).
  */
-export function cpuByPart(processes: readonly ProcStat[], roots: Record<string, number | undefined>, byName: { under: number; names: Record<string, string> } = { under: -1, names: {} }): Record<string, number> {
+export function cpuByPart(processes: readonly ProcStat[], roots: Record<string, number | undefined>, byName: { under: number; names: Record<string, string> }): Record<string, number> {
   const byPid = new Map(processes.map((p) => [p.pid, p]));
   const owner = new Map<number, string>();
   for (const [name, pid] of Object.entries(roots)) if (pid) owner.set(pid, name);

@@ -12,7 +12,7 @@ import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, Runtime, Worker, DefaultLogger } from '@temporalio/worker';
 import { dataConverter } from '../../infra/temporal/connection';
 import { leaseUpMessages } from '../../workflows/lease-up.messages';
-import { bundleWorkflows, workflowsPath } from '../../worker/create-worker';
+import { bundleWorkflows } from '../../worker/create-worker';
 
 const env = process.env;
 const count = Number(env.PROBE_COUNT ?? 200);
@@ -23,7 +23,7 @@ if (!gc) throw new Error('run with --expose-gc');
 
 Runtime.install({ logger: new DefaultLogger('ERROR') });
 const quiet = { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} };
-const bundle = await bundleWorkflows({ path: env.PROBE_WORKFLOWS_PATH ?? workflowsPath, logger: quiet });
+const bundle = await bundleWorkflows({ path: env.PROBE_WORKFLOWS_PATH, logger: quiet });
 const stub = async () => undefined;
 const activities = new Proxy({} as Record<string, () => Promise<undefined>>, { get: () => stub, has: () => true, ownKeys: () => [], getOwnPropertyDescriptor: () => undefined });
 const connection = await NativeConnection.connect({ address: env.TEMPORAL_ADDRESS! });
