@@ -143,7 +143,8 @@ describe('section 2 and 8 behaviours', () => {
     await page.waitForURL('**/login**');
     expect(await page.getByTestId('auth-marker').count()).toBe(0);
     await context.close();
-  });
+    // Nine page steps of up to 20 s each: a loaded CI machine once took over 60 s for them.
+  }, 120_000);
 
   it("says 'Something went wrong while checking token.' when a reset link cannot be checked, in the reader's language", async () => {
     const { userId } = await signIn(stack.app, 'Tenant');

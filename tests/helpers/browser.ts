@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { onTestFailed } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page, type Request } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { demoAccount, type DemoRole } from './stack';
 
@@ -52,17 +52,46 @@ export async function openContext(browser: Browser, baseURL: string, options: { 
   );
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
+  const network = watchNetwork(page);
   onTestFailed(async () => {
+    // What the page was doing when the test failed goes to the test's output, where CI shows it.
+    console.error(`[${options.label}] failed at ${page.url()}\n${network().join('\n')}`);
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: new URL(`${options.label}-${Date.now()}.png`, ARTIFACTS).pathname, fullPage: true }).catch(() => undefined);
   });
   return { context, page };
 }
 
+/**
+ * The page's requests still waiting for an answer, and the last ones that failed or were slow
+ * (over a second), each with its method, path and time: a failed browser test prints them.
+ */
+function watchNetwork(page: Page): () => string[] {
+  const started = new Map<Request, number>();
+  const notable: string[] = [];
+  const name = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
+  const note = (line: string) => {
+    notable.push(line);
+    if (notable.length > 20) notable.shift();
+  };
+  page.on('request', (request) => started.set(request, Date.now()));
+  page.on('requestfinished', (request) => {
+    const ms = Date.now() - (started.get(request) ?? Date.now());
+    started.delete(request);
+    if (ms > 1_000) note(`  slow ${name(request)} ${ms} ms`);
+  });
+  page.on('requestfailed', (request) => {
+    started.delete(request);
+    note(`  failed ${name(request)}: ${request.failure()?.errorText ?? ''}`);
+  });
+  return () => [...notable, ...[...started].map(([request, at]) => `  pending ${name(request)} for ${Date.now() - at} ms`)];
+}
+
 /** Waits until the page shows its content: no loading placeholder, and web fonts settled. */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.page-loading, .loading, [aria-busy="true"]') && document.querySelector('main')?.textContent?.trim());
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Bounded: a font that never arrives must fail the step that needs it, not hang the test.
+  await page.evaluate(() => Promise.race([document.fonts.ready, new Promise((done) => setTimeout(done, 10_000))]).then(() => undefined));
 }
 
 /**
