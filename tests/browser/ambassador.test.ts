@@ -157,7 +157,8 @@ describe('ambassadors and admins in the browser', () => {
     await page.getByRole('rowheader', { name: 'Luis Ortega' }).waitFor();
     await page.getByText('Stopped by the household').waitFor();
     expect(await page.getByRole('button', { name: 'Act for Luis Ortega' }).count()).toBe(0);
-  });
+    // A long walk through two sessions: a loaded CI machine takes over half a minute.
+  }, 120_000);
 
   it('an admin creates an organisation, assigns a manager, and deactivates a user who is signed out and cannot sign in', async () => {
     const pat = await makeUser(stack.db, { role: 'User', organizationId: null, firstName: 'Pat', lastName: 'Doe', household: true });
