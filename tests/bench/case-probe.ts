@@ -3,6 +3,11 @@
  * into their parts on the bench stack (PROBE_N lottery applications, 50 invited): over HTTP, the
  * same Update or Query sent straight to the workflow, the bare workflow's, the API's access query
  * alone, and a one-query route. Three rounds of 100, interleaved. Figures only; nothing asserted.
+ *
+ * With WORKER_METRICS_ADDRESS set (host:port), each round also prints the worker's own SDK metrics
+ * over that round (mean per workflow task, local activity and request): where the portal workflow's
+ * Update spends the time the bare one does not (its workflow task stays open while the projection,
+ * a local activity, writes to PostgreSQL).
  */
 import { ensureLotteries } from '../../worker/lotteries';
 import { Api, mintSessions } from './http';
@@ -19,6 +24,31 @@ import { BARE_TASK_QUEUE } from './stack';
 const N = Number(process.env.PROBE_N ?? 2000);
 const stack = await startBenchStack();
 const api = new Api(stack.baseUrl);
+/** The SDK's histograms (sum and count per series) from the worker's Prometheus endpoint, or null without one. */
+async function workerMetrics(): Promise<Map<string, number> | null> {
+  const address = process.env.WORKER_METRICS_ADDRESS;
+  if (!address) return null;
+  const series = new Map<string, number>();
+  for (const line of (await (await fetch(`http://${address}/metrics`)).text()).split('\n')) {
+    const match = /^(temporal_[a-z_]+_(?:sum|count))(\{[^}]*\})? (\S+)$/.exec(line);
+    if (match) series.set(`${match[1]}${match[2] ?? ''}`, Number(match[3]));
+  }
+  return series;
+}
+
+/** Each histogram that moved between two readings: its mean over the new observations. */
+function printMetricMeans(before: Map<string, number> | null, after: Map<string, number> | null): void {
+  if (!before || !after) return;
+  for (const [key, sum] of after) {
+    if (!key.includes('_sum')) continue;
+    const countKey = key.replace('_sum', '_count');
+    const n = (after.get(countKey) ?? 0) - (before.get(countKey) ?? 0);
+    if (n <= 0) continue;
+    const name = key.replace(/(namespace|service_name|task_queue)="[^"]*",?/g, '');
+    console.log(`  ${name.slice(0, 110).padEnd(110)} n ${String(n).padStart(4)} mean ${((sum - (before.get(key) ?? 0)) / n).toFixed(2)} ms`);
+  }
+}
+
 const fmt = (name: string, xs: number[]) => { const s = summarize(xs); console.log(name.padEnd(36), `p50 ${s.p50.toFixed(2)} p95 ${s.p95.toFixed(2)} p99 ${s.p99.toFixed(2)}`); };
 try {
   const now = new Date();
@@ -39,6 +69,7 @@ try {
   const t: Record<string, number[]> = { httpAction: [], directUpdate: [], bareUpdate: [], httpDetail: [], directQuery: [], bareQuery: [], dbAccess: [], httpCounts: [] };
   const time = async (k: string, f: () => Promise<unknown>) => { const s = performance.now(); await f(); t[k]!.push(performance.now() - s); };
   for (let round = 0; round < 3; round++) {
+    const metricsBefore = await workerMetrics();
     for (let i = 0; i < 100; i++) {
       const c = cases[i % cases.length]!;
       const auth = tokens.get(c.applicant_user_id)!;
@@ -54,6 +85,7 @@ try {
       await time('httpCounts', () => api.call('GET', `/api/LeaseUpApplication/counts`, auth));
     }
     console.log(`--- round ${round}`);
+    printMetricMeans(metricsBefore, await workerMetrics());
     for (const [k, xs] of Object.entries(t)) { fmt(k, xs); xs.length = 0; }
   }
 } finally {
