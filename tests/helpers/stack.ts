@@ -100,7 +100,7 @@ export async function startStack(options: { listen?: boolean; seed?: boolean; wo
   if (options.seed !== false) await seedDemoData(db, new Date(), { blobs });
   const temporal = await createTemporalClient(config);
   // worker: false leaves the task queue to a worker the test runs itself (its own process).
-  const { worker, connection } = options.worker === false ? { worker: null, connection: null } : await createPortalWorker(config, { db, blobs }, { workflowBundle: { codePath: inject('workflowBundlePath') }, workflowsPath: undefined });
+  const { worker, connection } = options.worker === false ? { worker: null, connection: null } : await createPortalWorker(config, { db, blobs }, { workflowBundle: { codePath: inject('workflowBundlePath') }, workflowsPath: undefined, bundlerOptions: undefined });
   const running = worker?.run();
   const logFile = join(LOG_DIR, `api-${process.pid}-${++stackCount}.ndjson`);
   const logStream = pino.destination({ dest: logFile, sync: true, append: true, mkdir: true });
