@@ -6,7 +6,7 @@ import { LEASE_UP_TABLE, leaseUpFinished, type LeaseUpEffect } from '../domain/l
 import { fireLeaseUpTimer, leaseUpView } from '../domain/lease-up.view';
 import { anyOverdue } from '../domain/case-search';
 import { runCase, type CaseDefinition } from './case/run';
-import { CASE_KIT_PATCH, LOCAL_ACTION_PROJECTION_PATCH, LOCAL_PROJECTION_PATCH, LOTTERY_LEASED_PATCH } from './case/version';
+import { CASE_KIT_PATCH, LEASE_UP_CURRENT_PATCH, LOCAL_ACTION_PROJECTION_PATCH, LOCAL_PROJECTION_PATCH, LOTTERY_LEASED_PATCH } from './case/version';
 import { leaseUpMessages } from './lease-up.messages';
 import { lotteryWorkflowId, placeReleasedBy } from '../domain/lottery';
 import { lotteryMessages } from './lottery.messages';
@@ -84,8 +84,11 @@ const leaseUpCase: CaseDefinition<LeaseUpState, LeaseUpInputs, ActorRole, LeaseU
 
 /** One lease-up application, from the invitation to the end of lease signing (spec section 4). */
 export async function leaseUpApplication(input: StartLeaseUpInput): Promise<string> {
+  // Runs started since LEASE_UP_CURRENT_PATCH take every earlier patch as recorded (one marker for
+  // all); older runs ask each one, in the order they always did.
+  const current = patched(LEASE_UP_CURRENT_PATCH);
   // Runs started before the case kit replay the frozen version-1 code.
-  if (!patched(CASE_KIT_PATCH)) return leaseUpApplicationV1(input);
+  if (!current && !patched(CASE_KIT_PATCH)) return leaseUpApplicationV1(input);
   // Invited from a lottery: once the household gives its place back, the lottery invites the next in
   // line; once its lease is signed, the lottery counts the unit leased (only cases started with
   // `lottery` do this, so earlier histories replay unchanged; the lease count came later, behind a patch).
@@ -93,8 +96,8 @@ export async function leaseUpApplication(input: StartLeaseUpInput): Promise<stri
   // The start's log number and first projection run inside the start's workflow task; since the
   // later patch, so does each projection after an action (the answer waits for that one write, and a
   // Query or the next action no longer waits behind an activity task and a further workflow task).
-  const startLocally = patched(LOCAL_PROJECTION_PATCH);
-  const actionsLocally = startLocally && patched(LOCAL_ACTION_PROJECTION_PATCH);
+  const startLocally = current || patched(LOCAL_PROJECTION_PATCH);
+  const actionsLocally = current || (startLocally && patched(LOCAL_ACTION_PROJECTION_PATCH));
   let projections = 0;
   let leased = false;
   const tellLottery = async (signal: 'UnitReleased' | 'UnitLeased', args: object) => {
@@ -118,12 +121,13 @@ export async function leaseUpApplication(input: StartLeaseUpInput): Promise<stri
       released = true;
       await tellLottery('UnitReleased', { why, ...(view.logNumber ? { logNumber: view.logNumber } : {}) });
     }
-    if (!leased && view.status === 'ended' && patched(LOTTERY_LEASED_PATCH)) {
+    if (!leased && view.status === 'ended' && (current || patched(LOTTERY_LEASED_PATCH))) {
       leased = true;
       await tellLottery('UnitLeased', {});
     }
   };
   const s = await runCase({ ...leaseUpCase, project }, initialLeaseUpState(input, new Date(Date.now()).toISOString()), {
+    current,
     start: async (state) => {
       state.logNumber ??= await (startLocally ? localActs : acts).issueLogNumber({ applicationId: input.applicationId });
     },

@@ -88,10 +88,15 @@ export const authPlugin = fp<{ config: Config }>(
       // Shared by every API replica unless RATE_LIMIT_STORE=memory.
       ...(config.RATE_LIMIT_STORE === 'postgres' ? { store: postgresRateLimitStore(app.db) } : {}),
     });
-    // Spec section 4: every request made while impersonating is recorded with both users.
-    app.addHook('onResponse', async (request, reply) => {
+    // Spec section 4: every request made while impersonating is recorded with both users. The line is
+    // written before the answer leaves (onSend), so the audit's order is the order of the requests and
+    // no answered request goes unrecorded; a reply that never passes onSend (a hijacked event stream)
+    // is recorded once it ends.
+    const audited = new WeakSet<FastifyRequest>();
+    const audit = async (request: FastifyRequest, statusCode: number) => {
       const session = request.session;
-      if (!session?.realUserId) return;
+      if (!session?.realUserId || audited.has(request)) return;
+      audited.add(request);
       await app.db
         .insertInto('impersonation_audit')
         .values({
@@ -101,11 +106,16 @@ export const authPlugin = fp<{ config: Config }>(
           method: request.method,
           // The route pattern for routes carrying a secret (an OTP in the path must not land in the audit).
           path: safeRequestUrl(request, SECRET_ROUTES).split('?')[0]!.slice(0, 500),
-          status_code: reply.statusCode,
+          status_code: statusCode,
         })
         .execute()
         .catch((err: unknown) => request.log.error({ err }, 'impersonation audit failed'));
+    };
+    app.addHook('onSend', async (request, reply, payload) => {
+      await audit(request, reply.statusCode);
+      return payload;
     });
+    app.addHook('onResponse', async (request, reply) => audit(request, reply.statusCode));
     app.decorate('signAccessToken', (claims: TokenClaims) => {
       const expiresAt = new Date(Date.now() + config.ACCESS_TOKEN_TTL_SECONDS * 1000);
       return { token: app.jwt.sign(claims), expiresAt };

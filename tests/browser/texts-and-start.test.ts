@@ -7,10 +7,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, VALIDATION_MESSAGES } from '../../domain';
-import { launchChromium, openContext, settled, storageFor } from '../helpers/browser';
+import { closeContext, launchChromium, openContext, settled, storageFor } from '../helpers/browser';
 import { latestMessage } from '../helpers/identity';
 import { demoAccount, signIn, startStack, type Stack } from '../helpers/stack';
 
@@ -128,22 +128,30 @@ describe('section 2 and 8 behaviours', () => {
     const user = await signIn(stack.app, 'User');
     await stack.app.inject({ method: 'PUT', url: '/api/UserProfile/settings', headers: { authorization: user.authorization }, payload: { preferredReadingLanguage: 'en' } });
     const { context, page } = await openContext(browser, stack.baseUrl, { label: 'auth-marker' });
+    // This walk once hung on a loaded CI machine, after the sign-out: a failure names its last step.
+    let step = 'start';
+    onTestFailed(() => console.error(`[auth-marker] last step: ${step}`));
     await page.goto('/');
     await settled(page);
     expect(await page.getByTestId('auth-marker').count()).toBe(0);
     const { username, password } = demoAccount('User');
+    step = 'log in';
     await page.goto('/login');
     await page.getByLabel('Username or email').fill(username);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByTestId('auth-marker').textContent()).toBe('Authenticated');
+    step = 'marker shown';
+    await expect.poll(() => page.getByTestId('auth-marker').textContent({ timeout: 5_000 })).toBe('Authenticated');
+    step = 'cookie';
     expect((await context.cookies()).some((c) => c.value === '1')).toBe(true);
+    step = 'log out';
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/login**');
-    expect(await page.getByTestId('auth-marker').count()).toBe(0);
-    await context.close();
-    // Nine page steps of up to 20 s each: a loaded CI machine once took over 60 s for them.
+    step = 'marker gone';
+    await page.getByTestId('auth-marker').waitFor({ state: 'detached', timeout: 20_000 });
+    step = 'close';
+    await closeContext(context, 'auth-marker');
   }, 120_000);
 
   it("says 'Something went wrong while checking token.' when a reset link cannot be checked, in the reader's language", async () => {

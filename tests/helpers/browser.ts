@@ -87,6 +87,21 @@ function watchNetwork(page: Page): () => string[] {
   return () => [...notable, ...[...started].map(([request, at]) => `  pending ${name(request)} for ${Date.now() - at} ms`)];
 }
 
+/**
+ * Closes a context, waiting at most 15 s: a close that does not return (seen once on a loaded CI
+ * machine, after a sign-out had reloaded the page) is reported and left to the browser's own close.
+ */
+export async function closeContext(context: BrowserContext, label: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    context.close().then(() => true),
+    new Promise<boolean>((done) => {
+      timer = setTimeout(() => done(false), 15_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  if (!closed) console.error(`[${label}] the browser context did not close within 15 s`);
+}
+
 /** Waits until the page shows its content: no loading placeholder, and web fonts settled. */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.page-loading, .loading, [aria-busy="true"]') && document.querySelector('main')?.textContent?.trim());

@@ -5,7 +5,7 @@ import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { Worker } from '@temporalio/worker';
 import { inject } from 'vitest';
 import { dataConverter } from '../../infra/temporal/connection';
-import { CASE_KIT_PATCH } from '../../workflows/case/version';
+import { CASE_KIT_PATCH, LEASE_UP_CURRENT_PATCH } from '../../workflows/case/version';
 import { HISTORY_FIXTURE_KEY } from '../helpers/workflow-env';
 
 /**
@@ -19,8 +19,11 @@ describe('workflow replay', async () => {
   const files = (await Promise.all(dirs.map(async (dir) => (await readdir(dir)).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f))))).flat();
   const load = async (file: string) => historyFromJSON(JSON.parse(await readFile(file, 'utf8')));
   const typeOf = (history: Awaited<ReturnType<typeof load>>) => history.events?.[0]?.workflowExecutionStartedEventAttributes?.workflowType?.name;
+  // A lease-up run since LEASE_UP_CURRENT_PATCH records that marker in place of the case kit's.
   const hasCaseKitMarker = (history: Awaited<ReturnType<typeof load>>) =>
-    (history.events ?? []).some((e) => e.markerRecordedEventAttributes?.details?.['patch-data']?.payloads?.some((p) => Buffer.from(p.data ?? []).toString().includes(CASE_KIT_PATCH)));
+    (history.events ?? []).some((e) =>
+      e.markerRecordedEventAttributes?.details?.['patch-data']?.payloads?.some((p) => [CASE_KIT_PATCH, LEASE_UP_CURRENT_PATCH].some((id) => Buffer.from(p.data ?? []).toString().includes(`"${id}"`))),
+    );
 
   it('has a recorded history of every workflow type, before and after the case kit', async () => {
     const current = await Promise.all(files.filter((f) => !f.includes('/v1/')).map(load));

@@ -51,6 +51,12 @@ export interface CaseDefinition<S extends CaseBookkeeping, Inputs extends Record
 }
 
 export interface RunOptions<S> {
+  /**
+   * The run recorded its kind's current patch (e.g. LEASE_UP_CURRENT_PATCH), which stands for
+   * SEARCH_ATTRIBUTES_PATCH without a marker of its own; with a start hook, its search attributes are
+   * upserted once, after the start's change.
+   */
+  current?: boolean;
   /** Work done once when the case starts, under the lock (e.g. issuing a log number, setting timers). */
   start?: (s: S, ctx: ChangeContext) => Promise<void> | void;
   /** Called with the state when Temporal suggests a new run (long-lived cases); must continue as new. */
@@ -79,7 +85,7 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
 ): Promise<S> {
   const lock = new Mutex();
   // Runs started before search attributes existed have no marker and upsert nothing (replay unchanged).
-  const keeper = def.search && patched(SEARCH_ATTRIBUTES_PATCH) ? caseSearchKeeper() : null;
+  const keeper = def.search && (options.current || patched(SEARCH_ATTRIBUTES_PATCH)) ? caseSearchKeeper() : null;
   const keepSearch = (view: V) => {
     if (keeper && def.search) keeper(def.search(s, view), s.updatedAt);
   };
@@ -178,11 +184,13 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
     );
   }
   setHandler(def.messages.getView, () => def.view(s, Date.now()));
-  // Searchable from the first workflow task.
-  keepSearch(def.view(s, Date.now()));
+  const start = options.start;
+  // Searchable from the first workflow task. A current run with a start hook upserts once, in the
+  // loop below after the start's change (in that same task unless the start awaits an ordinary
+  // activity); older runs upsert here too.
+  if (!(options.current && start)) keepSearch(def.view(s, Date.now()));
 
   for (const timer of s.timers) arm(timer);
-  const start = options.start;
   if (start) {
     await lock.runExclusive(() =>
       commit(
