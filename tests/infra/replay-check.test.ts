@@ -5,6 +5,7 @@ import type { WorkflowHandle } from '@temporalio/client';
 import { leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { eventTypeName, parseReplayCheckArgs, runReplayCheck, UsageError } from '../../infra/temporal/replay';
 import { getLeaseUpView } from '../../workflows/lease-up.messages';
+import { LEASE_UP_CURRENT_PATCH } from '../../workflows/case/version';
 import { eventually } from '../helpers/stack';
 import { HISTORY_FIXTURE_KEY, startWorkflowEnv } from '../helpers/workflow-env';
 
@@ -77,9 +78,9 @@ describe('replay:check against a dev server holding running cases', () => {
     for (const handle of handles) {
       expect(changed.out).toMatch(new RegExp(`FAILED leaseUpApplication workflow ${handle.workflowId} \\(run [0-9a-f-]+\\): first nondeterministic event ${firstCommand.eventId} \\(${eventTypeName(firstCommand.eventType)}\\)`));
     }
-    // The real code's first command is the case kit's patch marker, which the changed code no longer reaches first.
+    // The real code's first command is the lease-up's current patch marker, which the changed code no longer reaches first.
     expect(eventTypeName(firstCommand.eventType)).toBe('MarkerRecorded');
-    expect(changed.out).toMatch(/Nondeterminism error: .*case-kit/);
+    expect(changed.out).toMatch(new RegExp(`Nondeterminism error: .*${LEASE_UP_CURRENT_PATCH}`));
     expect(changed.out).toMatch(/leaseUpApplication\s+3 replayed, 3 FAILED/);
     expect(changed.out).toContain('RESULT: 3 of 3 workflow(s) do NOT replay');
   }, 180_000);
