@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGE_NAMES, toLanguage } from '../../i18n';
 import { LANGUAGES } from '../../lib/domain-core';
+import { markLanguageChosen } from '../../features/settings/use-apply-settings';
 
 export function LanguagePicker() {
   const { t, i18n } = useTranslation('common');
@@ -10,7 +11,14 @@ export function LanguagePicker() {
   return (
     <div className="language-picker">
       <label htmlFor={id}>{t('layout.language')}</label>
-      <select id={id} value={value} onChange={(event) => void changeLanguage(toLanguage(event.target.value))}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          markLanguageChosen();
+          void changeLanguage(toLanguage(event.target.value));
+        }}
+      >
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>
             {LANGUAGE_NAMES[language]}

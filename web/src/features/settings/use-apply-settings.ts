@@ -4,6 +4,17 @@ import { changeLanguage } from '../../i18n';
 import { setFontSize } from '../../lib/font-size';
 import { useSettings } from './api/settings';
 
+/** The saved language applies once a session, and never over a language the reader picked first. */
+const LANGUAGE_APPLIED = 'languageApplied';
+
+/**
+ * The reader picked a language: the saved one, if it arrives later (a slow connection), does not
+ * switch the page back.
+ */
+export function markLanguageChosen(): void {
+  sessionStorage.setItem(LANGUAGE_APPLIED, '1');
+}
+
 /** After sign-in the saved font size (and language, once) apply to the whole app. */
 export function useApplySettings(): void {
   const { i18n } = useTranslation();
@@ -14,8 +25,8 @@ export function useApplySettings(): void {
     if (fontSize) setFontSize(fontSize);
   }, [fontSize]);
   useEffect(() => {
-    if (language && !sessionStorage.getItem('languageApplied')) {
-      sessionStorage.setItem('languageApplied', '1');
+    if (language && !sessionStorage.getItem(LANGUAGE_APPLIED)) {
+      markLanguageChosen();
       if (i18n.resolvedLanguage !== language) void changeLanguage(language);
     }
   }, [language, i18n]);

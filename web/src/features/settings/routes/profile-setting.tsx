@@ -11,6 +11,7 @@ import { signature, useSaveSettings, useSettings } from '../api/settings';
 import { SignatureEditor, type SignatureValue } from '../components/signature-editor';
 import { SignatureOtpDialog } from '../components/signature-otp-dialog';
 import { HouseholdAccessSection } from '../components/household-access-section';
+import { markLanguageChosen } from '../use-apply-settings';
 import { RESIDENT_ROLES } from '../../../config/roles';
 import { useSession } from '../../auth/hooks/use-session';
 
@@ -49,6 +50,7 @@ export function ProfileSettingRoute() {
           value={i18n.resolvedLanguage}
           onChange={(e) => {
             const lang = e.target.value as Language;
+            markLanguageChosen();
             void changeLanguage(lang);
             persist({ preferredReadingLanguage: lang });
           }}
