@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { CaseKind } from '../domain';
 import type { Db } from '../infra/db/database';
 import { lockCase, replaceCaseTasks, type CaseTasksWrite } from './case-tasks';
 
@@ -48,6 +49,20 @@ export async function projectCase(
       .executeTakeFirst();
     await replaceCaseTasks(trx, { ...tasks, caseId: row.id, organizationId: row.organization_id, householdId: row.household_id, version: row.state_version });
     return { written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
+  });
+}
+
+/**
+ * Removes what a starter projected for a case whose workflow then did not start (so there is no
+ * case): its row, only while no run has projected past `upToVersion`, and its inbox tasks.
+ */
+export async function dropUnstartedCase(db: Db, table: CaseTable, caseKind: CaseKind, caseId: string, upToVersion: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockCase(trx, caseId);
+    const gone = await trx.deleteFrom(table).where('id', '=', caseId).where('state_version', '<=', upToVersion).executeTakeFirst();
+    if (Number(gone.numDeletedRows) === 0) return;
+    await trx.deleteFrom('manager_tasks').where('case_kind', '=', caseKind).where('case_id', '=', caseId).execute();
+    await trx.deleteFrom('manager_task_versions').where('case_kind', '=', caseKind).where('case_id', '=', caseId).execute();
   });
 }
 

@@ -270,6 +270,12 @@ export interface StartLeaseUpInput {
   settings?: LeaseUpSettings;
   /** Issued when the application was made; absent: the workflow issues it when it starts. */
   logNumber?: string;
+  /**
+   * When the API took a first-come application, with its log number: the case starts from this time,
+   * and the API has projected its first view (version 1) before starting it, so the run's first
+   * workflow task neither issues a log number nor projects (absent in earlier and lottery-invited runs).
+   */
+  startedAt?: string;
   /** Invited from a lottery (issue 10): its rank and why; the case tells the lottery when it gives its place back. */
   lottery?: { rank: number; because: string };
 }

@@ -126,12 +126,22 @@ export async function leaseUpApplication(input: StartLeaseUpInput): Promise<stri
       await tellLottery('UnitLeased', {});
     }
   };
-  const s = await runCase({ ...leaseUpCase, project }, initialLeaseUpState(input, new Date(Date.now()).toISOString()), {
-    current,
-    start: async (state) => {
-      state.logNumber ??= await (startLocally ? localActs : acts).issueLogNumber({ applicationId: input.applicationId });
-    },
-  });
+  // Taken by the API with its log number and first view projected (`startedAt`): the run starts from
+  // that state and projects from the first action on. Decided by the input, so every history replays.
+  const taken = input.startedAt !== undefined && input.logNumber !== undefined;
+  const initial = initialLeaseUpState(input, taken && input.startedAt ? input.startedAt : new Date(Date.now()).toISOString());
+  const s = await runCase(
+    { ...leaseUpCase, project },
+    initial,
+    taken
+      ? { current, projected: initial.version }
+      : {
+          current,
+          start: async (state) => {
+            state.logNumber ??= await (startLocally ? localActs : acts).issueLogNumber({ applicationId: input.applicationId });
+          },
+        },
+  );
   log.info('lease-up application finished', { workflowId: workflowInfo().workflowId, status: s.status });
   return s.status;
 }

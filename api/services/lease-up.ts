@@ -13,7 +13,12 @@ import {
   type LeaseUpInputs,
   type LeaseUpView,
   type IncomeRange,
+  type StartLeaseUpInput,
+  initialLeaseUpState,
+  leaseUpView,
 } from '../../domain';
+import { projectApplication } from '../../activities/lease-up';
+import { dropUnstartedCase } from '../../activities/projection';
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db/database';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
@@ -110,7 +115,9 @@ async function applyInOneTrip(db: Db, userId: string, body: ApplyBody, now: Date
  * concurrent requests), then its workflow starts with a reuse policy that refuses a second start.
  * To a first-come opportunity, the checks and the insert are one database round trip
  * (`applyInOneTrip`); the refusals keep their order: no household, unknown or unpublished
- * opportunity, past its deadline, incomplete profile, already applied.
+ * opportunity, past its deadline, incomplete profile, already applied. The case's first view (the
+ * state its run starts from) is then projected with its inbox task, before the start, so the read
+ * model holds the whole application when the answer leaves, whatever the worker's backlog.
  */
 export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: Session, body: ApplyBody) {
   const now = new Date();
@@ -129,36 +136,44 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
     await db.deleteFrom('applications').where('id', '=', trip.inserted_id).where('state_version', '=', 0).execute();
     throw new Error('application ID computed in SQL differs from leaseUpApplicationId');
   }
+  const startedAt = now.toISOString();
+  const input: StartLeaseUpInput = {
+    applicationId,
+    householdId: trip.household_id,
+    opportunityId: trip.opportunity_id,
+    organizationId: trip.organization_id,
+    applicantUserId: session.userId,
+    householdSize: body.householdSize,
+    householdIncome: body.householdIncome,
+    // Issued with the row; the case starts from the time the application was taken, and its first
+    // view is projected here (the answer shows it in every list at once, and the run's first workflow
+    // task has no database write to wait for).
+    ...(trip.log_number ? { logNumber: formatLogNumber(trip.log_number), startedAt } : {}),
+    // The opportunity's columns are NOT NULL: null only when it was not found (refused above).
+    settings: {
+      offerExpiryDays: trip.offer_expiry_days ?? DEFAULT_LEASE_UP_SETTINGS.offerExpiryDays,
+      appealWindowDays: trip.appeal_window_days ?? DEFAULT_LEASE_UP_SETTINGS.appealWindowDays,
+      appealDecisionBusinessDays: trip.appeal_decision_business_days ?? DEFAULT_LEASE_UP_SETTINGS.appealDecisionBusinessDays,
+      additionalDocumentsDays: trip.additional_documents_days ?? DEFAULT_LEASE_UP_SETTINGS.additionalDocumentsDays,
+    },
+  };
+  const first = initialLeaseUpState(input, startedAt);
+  if (input.startedAt) await projectApplication(db, leaseUpView(first, now.getTime()));
   try {
     await temporal.workflow.start('leaseUpApplication', {
       workflowId: leaseUpWorkflowId(applicationId),
       taskQueue,
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
       workflowIdConflictPolicy: 'FAIL',
-      args: [
-        {
-          applicationId,
-          householdId: trip.household_id,
-          opportunityId: trip.opportunity_id,
-          organizationId: trip.organization_id,
-          applicantUserId: session.userId,
-          householdSize: body.householdSize,
-          householdIncome: body.householdIncome,
-          ...(trip.log_number ? { logNumber: formatLogNumber(trip.log_number) } : {}),
-          // The opportunity's columns are NOT NULL: null only when it was not found (refused above).
-          settings: {
-            offerExpiryDays: trip.offer_expiry_days ?? DEFAULT_LEASE_UP_SETTINGS.offerExpiryDays,
-            appealWindowDays: trip.appeal_window_days ?? DEFAULT_LEASE_UP_SETTINGS.appealWindowDays,
-            appealDecisionBusinessDays: trip.appeal_decision_business_days ?? DEFAULT_LEASE_UP_SETTINGS.appealDecisionBusinessDays,
-            additionalDocumentsDays: trip.additional_documents_days ?? DEFAULT_LEASE_UP_SETTINGS.additionalDocumentsDays,
-          },
-        },
-      ],
+      args: [input],
     });
   } catch (error) {
+    // A run with this ID but no row: an earlier apply whose start Temporal took after the API gave up
+    // (and dropped the row). The row written now stays, so the application shows again; the run
+    // projects over it from its next change.
     if (error instanceof WorkflowExecutionAlreadyStartedError) throw conflict('alreadyApplied');
     // No workflow, no application: the household may apply again.
-    await db.deleteFrom('applications').where('id', '=', applicationId).where('state_version', '=', 0).execute();
+    await dropUnstartedCase(db, 'applications', 'lease_up', applicationId, first.version);
     throw error;
   }
   return { applicationId };

@@ -10,9 +10,10 @@ import { startStack, type Stack } from '../helpers/stack';
 type Applicant = Awaited<ReturnType<typeof makeUser>>;
 
 /**
- * Issue 11: applying to a first-come opportunity is one database round trip (the caller's household,
- * the opportunity and the insert in one statement) and one Temporal start, once the token's session
- * check is cached; every refusal costs that one query, starts nothing, writes nothing, and keeps the
+ * Issue 11: applying to a first-come opportunity is one statement (the caller's household, the
+ * opportunity and the insert), the first view's projection (one transaction: the case's lock, its
+ * row, its inbox tasks) and one Temporal start, once the token's session check is cached; the row is
+ * complete when the answer leaves, and the run's first workflow task writes nothing; every refusal costs that one query, starts nothing, writes nothing, and keeps the
  * order and the spec's message of before: no household, unknown or unpublished opportunity, past its
  * deadline, incomplete profile, already applied.
  */
@@ -80,12 +81,12 @@ describe('applying costs one query and one start', () => {
     return stack.db.selectFrom('applications').selectAll().where('applicant_user_id', '=', who.userId).execute();
   }
 
-  it('an application is one query and one start; its row and workflow carry the name-based ID and the settings', async () => {
+  it('an application is one statement, one projection and one start; its row and workflow carry the name-based ID and the settings', async () => {
     const opportunityId = await opportunity();
     const who = await applicant();
     const applied = await applyAs(who, opportunityId);
     expect(applied.response.statusCode).toBe(201);
-    expect(applied.queries).toEqual(['RawNode']);
+    expect(applied.queries).toEqual(['RawNode', 'RawNode', 'InsertQueryNode', 'RawNode']);
     expect(applied.temporal).toEqual(['start']);
     const id = leaseUpApplicationId(opportunityId, who.householdId!);
     expect(applied.body).toMatchObject({ status: 201, data: { applicationId: id } });
@@ -101,8 +102,16 @@ describe('applying costs one query and one start', () => {
       status: 'in_review',
       current_step: 'documentation_review',
       household_size: 3,
-      state_version: 0,
+      state_version: 1,
     });
+    // Projected before the answer: the view the workflow holds, and the manager's inbox task.
+    const view = await stack.temporal.workflow.getHandle(leaseUpWorkflowId(id)).query(getLeaseUpView);
+    expect(view.version).toBe(1);
+    expect(JSON.parse(JSON.stringify(row!.view))).toEqual(JSON.parse(JSON.stringify(view)));
+    expect(row!.log_number).toBe(view.logNumber);
+    const tasks = await stack.db.selectFrom('manager_tasks').select(['action', 'organization_id']).where('case_id', '=', id).execute();
+    expect(tasks.map((t) => t.action).sort()).toEqual(view.pendingTasks.filter((t) => t.role === 'manager').map((t) => t.action).sort());
+    expect(tasks.length).toBeGreaterThan(0);
     expect(Number(row!.household_income)).toBe(41_500.5);
     const description = await stack.temporal.workflow.getHandle(leaseUpWorkflowId(id)).describe();
     expect(description.type).toBe('leaseUpApplication');
@@ -124,8 +133,8 @@ describe('applying costs one query and one start', () => {
     const id = applied.body.data.applicationId as string;
     const view = await stack.temporal.workflow.getHandle(leaseUpWorkflowId(id)).query(getLeaseUpView);
     expect(view.settings).toMatchObject({ offerExpiryDays: 3, appealWindowDays: 9, appealDecisionBusinessDays: 5, additionalDocumentsDays: 14 });
-    // The log number is issued by the apply's own statement and handed to the workflow, whose start
-    // then asks for none (one local activity fewer per application): the workflow's number is the issued one.
+    // The log number is issued by the apply's own statement and handed to the workflow with the first
+    // view already projected: the workflow's number is the issued one, and its start runs no activity.
     const issued = await stack.db.selectFrom('application_log_numbers').select('number').where('application_id', '=', id).executeTakeFirstOrThrow();
     expect(view.logNumber).toBe(formatLogNumber(issued.number));
     const events = async () => (await stack.temporal.workflow.getHandle(leaseUpWorkflowId(id)).fetchHistory()).events ?? [];
@@ -135,7 +144,7 @@ describe('applying costs one query and one start', () => {
       history = await events();
     }
     const localActivities = history.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity');
-    expect(localActivities).toHaveLength(1);
+    expect(localActivities).toHaveLength(0);
     expect(history.filter((e) => e.activityTaskScheduledEventAttributes)).toHaveLength(0);
   }, 120_000);
 

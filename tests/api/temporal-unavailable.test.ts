@@ -96,6 +96,13 @@ describe('Temporal stalled or down', () => {
   it('answers 503 within 2 s when Temporal is gone', async () => {
     temporalServer.process.kill('SIGKILL');
     await new Promise<void>((done) => (temporalServer.process.exitCode !== null || temporalServer.process.signalCode !== null ? done() : temporalServer.process.once('exit', () => done())));
+    const before = new Date();
     await expectQuick503();
+    // The apply projected the application's first view before its start failed: the row and its inbox
+    // task are gone again (no case without a run), so the household may apply once Temporal is back.
+    const left = await db.selectFrom('applications').select('id').where('opportunity_id', '=', opportunityId).where('applied_at', '>=', before).execute();
+    expect(left).toEqual([]);
+    const tasks = await db.selectFrom('manager_tasks').select('case_id').where('context_id', '=', opportunityId).where('created_at', '>=', before).execute();
+    expect(tasks).toEqual([]);
   });
 });

@@ -74,6 +74,32 @@ describe('case search attributes', () => {
     await recordHistory('lease-up-current-patch', handle);
   });
 
+  it('a case the API took (its log number, start time and first view given) starts without an activity and projects from its first action', async () => {
+    const base = await env.applicationInput();
+    const startedAt = '2026-03-02T10:15:00.000Z';
+    const input = { ...base, logNumber: `LU-T${randomUUID().slice(0, 5)}`, startedAt };
+    const handle: WorkflowHandle = await env.client.workflow.start('leaseUpApplication', { workflowId: leaseUpWorkflowId(input.applicationId), taskQueue: env.taskQueue, args: [input] });
+    const view = await eventually(async () => handle.query(getLeaseUpView));
+    // The state the API projected: version 1, dated when the application was taken.
+    expect(view).toMatchObject({ version: 1, logNumber: input.logNumber, appliedAt: startedAt, updatedAt: startedAt });
+    expect(await eventually(async () => (await list(`CaseLogNumber = '${input.logNumber}'`)).length === 1)).toBe(true);
+    // Nothing projected by the run yet (the API's projection is not part of this test).
+    expect(await env.db.selectFrom('applications').select('id').where('id', '=', input.applicationId).executeTakeFirst()).toBeUndefined();
+
+    await handle.executeUpdate(leaseUpUpdates.Withdraw!, { args: [{ actor: { userId: input.applicantUserId, role: 'applicant', impersonatedBy: null } } as never] });
+    await handle.result();
+    const row = await env.db.selectFrom('applications').select(['state_version', 'status', 'log_number']).where('id', '=', input.applicationId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ state_version: 2, status: 'withdrawn', log_number: input.logNumber });
+    const events = (await handle.fetchHistory()).events ?? [];
+    const firstAction = events.findIndex((e) => e.workflowExecutionUpdateAcceptedEventAttributes);
+    const beforeAction = events.slice(0, firstAction);
+    expect(beforeAction.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity')).toHaveLength(0);
+    expect(beforeAction.filter((e) => e.activityTaskScheduledEventAttributes)).toHaveLength(0);
+    // The start's workflow task and the one that took the action.
+    expect(beforeAction.filter((e) => e.workflowTaskCompletedEventAttributes)).toHaveLength(2);
+    await recordHistory('lease-up-taken', handle);
+  });
+
   it('lists nothing for a log number no case has', async () => {
     expect(await list(`CaseLogNumber = 'LU-${randomUUID().slice(0, 6)}'`)).toEqual([]);
   });

@@ -57,6 +57,11 @@ export interface RunOptions<S> {
    * upserted once, after the start's change.
    */
   current?: boolean;
+  /**
+   * The version its starter already projected (the API writes the first view of a case it takes, e.g.
+   * a first-come application): the run projects only newer versions. Absent: it projects its first.
+   */
+  projected?: number;
   /** Work done once when the case starts, under the lock (e.g. issuing a log number, setting timers). */
   start?: (s: S, ctx: ChangeContext) => Promise<void> | void;
   /** Called with the state when Temporal suggests a new run (long-lived cases); must continue as new. */
@@ -201,7 +206,7 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
   }
 
   // Project every new version once no handler is midway; finish once the final view is written.
-  let projected = 0;
+  let projected = options.projected ?? 0;
   const work = def.work;
   for (;;) {
     if (work) {
