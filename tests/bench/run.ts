@@ -10,7 +10,7 @@ import { parseArgs, USAGE, type BenchOptions } from './args';
 import { Api, mintSessions } from './http';
 import { cpuByPart, cpuSpent, readProcesses } from './cpu';
 import { loadNow, machineFacts, rssOf } from './machine';
-import { applyThroughput, readModelLag, waitProjected, type Applicant } from './phases/apply';
+import { applyThroughput, readModelLag, waitFirstTasks, waitProjected, type Applicant } from './phases/apply';
 import { lagBreakdown } from './phases/lag-breakdown';
 import { measureBare } from './phases/bare';
 import { measureCases } from './phases/cases';
@@ -86,14 +86,17 @@ async function main(options: BenchOptions): Promise<void> {
     const throughput = await phase('apply throughput', rows, async () => {
       const cpuBefore = await cpuNow();
       const figures = await applyThroughput(api, seed.firstComeId, applicants.slice(0, options.applies), options.concurrency);
-      // The lag run starts on a worker that has caught up with these.
-      await waitProjected(stack.db, seed.firstComeId, applicants.slice(0, options.applies).map((a) => a.userId), 300_000);
+      // The lag run starts on a worker that has caught up with these (each workflow has run its first task).
+      const ids = applicants.slice(0, options.applies).map((a) => a.userId);
+      await waitProjected(stack.db, seed.firstComeId, ids, 300_000);
+      await waitFirstTasks(stack.db, stack.temporal, seed.firstComeId, ids);
       return { ...figures, cpuSeconds: cpuSpent(cpuBefore, await cpuNow()), applications: options.applies };
     });
     const lagApplicants = applicants.slice(options.applies);
     const lag = await phase(`read-model lag at ${options.rate}/s`, rows, () => readModelLag(api, stack.db, seed.firstComeId, lagApplicants, options.rate));
     if (throughput && lag) rows.push(...applyRows(throughput, lag, bare, options.concurrency));
     const breakdown = await phase('where the lag goes', rows, async () => {
+      await waitFirstTasks(stack.db, stack.temporal, seed.firstComeId, lagApplicants.map((a) => a.userId));
       const sample = await stack.db
         .selectFrom('applications')
         .select('workflow_id')

@@ -1,9 +1,13 @@
 /**
  * Applying: throughput of POST /apply to a first-come opportunity (each starts a lease-up case)
  * with N requests in flight, then applies at a steady rate and the read model's lag: how long after
- * the API took an application its projected row (state version 1 or later) was written.
+ * the API took an application its projected row (state version 1 or later) was written. The apply
+ * projects the case's first view itself, so each phase also waits for every workflow's first task
+ * (as the bare phase waits for its workflows), and the breakdown shows how far the worker trailed.
  */
+import type { Client } from '@temporalio/client';
 import { sql } from 'kysely';
+import { getLeaseUpView } from '../../../workflows/lease-up.messages';
 import type { Db } from '../../../infra/db/database';
 import type { Api } from '../http';
 import { paced, pool, since, summarize, type Summary } from '../stats';
@@ -51,6 +55,30 @@ export async function waitProjected(db: Db, opportunityId: string, userIds: read
     if (unprojected === 0 || Date.now() > deadline) return unprojected;
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/**
+ * Waits until the applicants' workflows have each run their first task (each answers a Query, as in
+ * the bare phase), or `waitMs` passed; how many did not.
+ */
+export async function waitFirstTasks(db: Db, client: Client, opportunityId: string, userIds: readonly string[], waitMs = 300_000): Promise<number> {
+  const deadline = Date.now() + waitMs;
+  const { rows } = await sql<{ workflow_id: string }>`
+    select workflow_id from applications where opportunity_id = ${opportunityId} and applicant_user_id = any(${userIds}::uuid[])`.execute(db);
+  let missing = 0;
+  await pool(rows.length, 16, async (i) => {
+    for (;;) {
+      try {
+        await client.workflow.getHandle(rows[i]!.workflow_id).query(getLeaseUpView);
+        return;
+      } catch {
+        // Not ready yet (its first task has not run), or a deadline on a loaded machine.
+        if (Date.now() > deadline) return void missing++;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  });
+  return missing + (userIds.length - rows.length);
 }
 
 export interface LagFigures {

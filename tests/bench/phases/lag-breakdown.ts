@@ -5,6 +5,7 @@
  */
 import type { Client } from '@temporalio/client';
 import type { temporal } from '@temporalio/proto';
+import { summarize, type Summary } from '../stats';
 
 type Event = temporal.api.history.v1.IHistoryEvent;
 
@@ -20,6 +21,8 @@ export interface Breakdown {
   segments: Segment[];
   /** What one application cost Temporal until now (load-independent, unlike the times). */
   perApplication: { workflowTasks: number; activityTasks: number; localActivities: number };
+  /** From each workflow's start to the end of its first workflow task: how far the worker trailed the applies. */
+  firstTaskMs: Summary;
 }
 
 /** Means of each segment over `workflowIds` (their whole histories so far). */
@@ -33,10 +36,12 @@ export async function lagBreakdown(client: Client, workflowIds: readonly string[
     sums.set(name, s);
   };
   const counts = { workflowTasks: 0, activityTasks: 0, localActivities: 0 };
+  const firstTask: number[] = [];
   for (const id of workflowIds) {
     const history = await client.workflow.getHandle(id).fetchHistory();
     const events = history.events ?? [];
     const byId = new Map(events.map((e) => [Number(e.eventId), e]));
+    firstTask.push(at(events.find((e) => e.workflowTaskCompletedEventAttributes)) - at(events[0]));
     for (const e of events) {
       if (e.workflowTaskCompletedEventAttributes) counts.workflowTasks++;
       if (e.activityTaskScheduledEventAttributes) counts.activityTasks++;
@@ -57,5 +62,6 @@ export async function lagBreakdown(client: Client, workflowIds: readonly string[
   return {
     segments: [...sums.entries()].map(([name, s]) => ({ name, meanMs: s.total / s.count, count: s.count })),
     perApplication: { workflowTasks: counts.workflowTasks / n, activityTasks: counts.activityTasks / n, localActivities: counts.localActivities / n },
+    firstTaskMs: summarize(firstTask.filter(Number.isFinite)),
   };
 }
