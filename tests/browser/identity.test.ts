@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed, onTestFinished } from 'vitest';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
 import { MailDirTransport, startDeliveryLoop } from '../../infra/notifications';
@@ -137,6 +137,49 @@ describe('identity in the browser', () => {
       });
       expect(saved.preferred_language).toBe(lang);
     }
+  });
+
+  it('keeps a language picked before the saved one arrives (a slow connection)', async () => {
+    // The manager's saved language is Chinese; its settings answer is held back until Spanish is picked.
+    const saved = await stack.db.selectFrom('users').select(['id', 'preferred_language']).where('username', '=', demoAccount('Manager').username).executeTakeFirstOrThrow();
+    await stack.db.updateTable('users').set({ preferred_language: 'zh' }).where('id', '=', saved.id).execute();
+    onTestFinished(async () => {
+      await stack.db.updateTable('users').set({ preferred_language: saved.preferred_language }).where('id', '=', saved.id).execute();
+    });
+    const page = await newPage('late-language');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldBack = 0;
+    await page.route('**/api/UserProfile/settings', async (route) => {
+      if (route.request().method() === 'GET') {
+        heldBack++;
+        await held;
+      }
+      await route.continue();
+    });
+    await page.goto('/login');
+    await fillLogin(page, 'Manager');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await expect.poll(() => heldBack).toBeGreaterThan(0);
+    await page.getByLabel('Language', { exact: true }).selectOption('es');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+    // Chinese texts the page would load once the saved language applied (one chunk per namespace).
+    const chinese: Promise<unknown>[] = [];
+    page.on('request', (request) => {
+      if (/-zh-[^/]*\.js$/.test(new URL(request.url()).pathname)) chinese.push(request.response());
+    });
+    const answered = page.waitForResponse((r) => r.url().includes('/api/UserProfile/settings') && r.request().method() === 'GET');
+    release();
+    const settings = await (await answered).json();
+    expect(settings.data.preferredReadingLanguage).toBe('zh');
+    // The answer has rendered (two frames), and any Chinese chunk it asked for has arrived and been applied.
+    const frames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await frames();
+    await Promise.all(chinese);
+    await frames();
+    expect(chinese).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(await page.getByLabel('Idioma', { exact: true }).inputValue()).toBe('es');
   });
 
   it('changes the font size of the whole interface and keeps it after a reload', async () => {
