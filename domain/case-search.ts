@@ -37,3 +37,8 @@ export interface CaseSearchFacts {
 export function anyOverdue(tasks: readonly { overdue?: boolean }[] | undefined): boolean {
   return (tasks ?? []).some((t) => t.overdue === true);
 }
+
+/** A lease-up case's search facts, from its view: set by the API when it starts the case, kept by its run. */
+export function leaseUpSearchFacts(v: { logNumber: string | null; opportunityId: string; organizationId: string; status: string; currentStep: string; pendingTasks: readonly { overdue?: boolean }[] }): CaseSearchFacts {
+  return { kind: 'lease-up', logNumber: v.logNumber, opportunityId: v.opportunityId, organizationId: v.organizationId, status: v.status, step: v.currentStep, overdue: anyOverdue(v.pendingTasks) };
+}

@@ -4,7 +4,7 @@ import type { ActorRole, LeaseUpInputs, LeaseUpView, StoredSignature, StartLease
 import { initialLeaseUpState, type LeaseUpState } from '../domain/lease-up.state';
 import { LEASE_UP_TABLE, leaseUpFinished, type LeaseUpEffect } from '../domain/lease-up.table';
 import { fireLeaseUpTimer, leaseUpView } from '../domain/lease-up.view';
-import { anyOverdue } from '../domain/case-search';
+import { leaseUpSearchFacts } from '../domain/case-search';
 import { runCase, type CaseDefinition } from './case/run';
 import { CASE_KIT_PATCH, LEASE_UP_CURRENT_PATCH, LOCAL_ACTION_PROJECTION_PATCH, LOCAL_PROJECTION_PATCH, LOTTERY_LEASED_PATCH } from './case/version';
 import { leaseUpMessages } from './lease-up.messages';
@@ -56,7 +56,7 @@ const leaseUpCase: CaseDefinition<LeaseUpState, LeaseUpInputs, ActorRole, LeaseU
   isFinal: (s) => leaseUpFinished(s) !== null,
   view: leaseUpView,
   fire: fireLeaseUpTimer,
-  search: (_s, v) => ({ kind: 'lease-up', logNumber: v.logNumber, opportunityId: v.opportunityId, organizationId: v.organizationId, status: v.status, step: v.currentStep, overdue: anyOverdue(v.pendingTasks) }),
+  search: (_s, v) => leaseUpSearchFacts(v),
   project: (view) => acts.projectApplication(view),
   notify: (notice) => acts.sendNotice(notice),
   effects: {
@@ -86,7 +86,11 @@ const leaseUpCase: CaseDefinition<LeaseUpState, LeaseUpInputs, ActorRole, LeaseU
 export async function leaseUpApplication(input: StartLeaseUpInput): Promise<string> {
   // Runs started since LEASE_UP_CURRENT_PATCH take every earlier patch as recorded (one marker for
   // all); older runs ask each one, in the order they always did.
-  const current = patched(LEASE_UP_CURRENT_PATCH);
+  // A case taken by the API (its log number, start time, first view and search attributes given,
+  // `startedAt`; new since LEASE_UP_CURRENT_PATCH) is current without a marker: the input tells it,
+  // so its first workflow task records nothing at all.
+  const taken = input.startedAt !== undefined && input.logNumber !== undefined;
+  const current = taken || patched(LEASE_UP_CURRENT_PATCH);
   // Runs started before the case kit replay the frozen version-1 code.
   if (!current && !patched(CASE_KIT_PATCH)) return leaseUpApplicationV1(input);
   // Invited from a lottery: once the household gives its place back, the lottery invites the next in
@@ -126,15 +130,14 @@ export async function leaseUpApplication(input: StartLeaseUpInput): Promise<stri
       await tellLottery('UnitLeased', {});
     }
   };
-  // Taken by the API with its log number and first view projected (`startedAt`): the run starts from
-  // that state and projects from the first action on. Decided by the input, so every history replays.
-  const taken = input.startedAt !== undefined && input.logNumber !== undefined;
+  // Taken by the API: the run starts from the state it projected and projects from the first action
+  // on. Decided by the input, so every history replays.
   const initial = initialLeaseUpState(input, taken && input.startedAt ? input.startedAt : new Date(Date.now()).toISOString());
   const s = await runCase(
     { ...leaseUpCase, project },
     initial,
     taken
-      ? { current, projected: initial.version }
+      ? { current, projected: initial.version, searchAtStart: true }
       : {
           current,
           start: async (state) => {

@@ -15,6 +15,7 @@ import {
   type IncomeRange,
   type StartLeaseUpInput,
   initialLeaseUpState,
+  leaseUpSearchFacts,
   leaseUpView,
 } from '../../domain';
 import { projectApplication } from '../../activities/lease-up';
@@ -22,6 +23,7 @@ import { dropUnstartedCase } from '../../activities/projection';
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db/database';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
+import { caseStartSearchAttributes } from '../../workflows/case/search';
 import { leaseUpMessages } from '../../workflows/lease-up.messages';
 import { conflict, notFound, unprocessable } from '../errors';
 import type { Session } from '../plugins/auth';
@@ -158,7 +160,8 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
     },
   };
   const first = initialLeaseUpState(input, startedAt);
-  if (input.startedAt) await projectApplication(db, leaseUpView(first, now.getTime()));
+  const firstView = leaseUpView(first, now.getTime());
+  if (input.startedAt) await projectApplication(db, firstView);
   try {
     await temporal.workflow.start('leaseUpApplication', {
       workflowId: leaseUpWorkflowId(applicationId),
@@ -166,6 +169,8 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
       workflowIdConflictPolicy: 'FAIL',
       args: [input],
+      // The first state's search attributes come with the start (the run upserts only later changes).
+      ...(input.startedAt ? { typedSearchAttributes: caseStartSearchAttributes(leaseUpSearchFacts(firstView), startedAt) } : {}),
     });
   } catch (error) {
     // A run with this ID but no row: an earlier apply whose start Temporal took after the API gave up

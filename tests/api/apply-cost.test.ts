@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES, formatLogNumber } from '../../domain';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { getLeaseUpView } from '../../workflows/lease-up.messages';
+import { CASE_SEARCH_KEYS } from '../../workflows/case/search';
 import { makeUser } from '../helpers/lease-up-users';
 import { countingApi, type CountingApi } from '../helpers/counting-api';
 import { startStack, type Stack } from '../helpers/stack';
@@ -146,6 +147,13 @@ describe('applying costs one query and one start', () => {
     const localActivities = history.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity');
     expect(localActivities).toHaveLength(0);
     expect(history.filter((e) => e.activityTaskScheduledEventAttributes)).toHaveLength(0);
+    // Its search attributes came with the start: its first workflow task records no marker and no upsert.
+    expect(history.filter((e) => e.markerRecordedEventAttributes)).toHaveLength(0);
+    expect(history.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes)).toHaveLength(0);
+    const attributes = (await stack.temporal.workflow.getHandle(leaseUpWorkflowId(id)).describe()).typedSearchAttributes;
+    expect(attributes.get(CASE_SEARCH_KEYS.CaseLogNumber)).toBe(view.logNumber);
+    expect(attributes.get(CASE_SEARCH_KEYS.CaseStatus)).toBe(view.status);
+    expect(attributes.get(CASE_SEARCH_KEYS.CaseChangedAt)?.toISOString()).toBe(view.updatedAt);
   }, 120_000);
 
   it('refuses in the order of before, each with one query, no start and no row', async () => {

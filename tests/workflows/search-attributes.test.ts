@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
-import { CASE_SEARCH_ATTRIBUTES } from '../../domain';
+import { CASE_SEARCH_ATTRIBUTES, initialLeaseUpState, leaseUpSearchFacts, leaseUpView } from '../../domain';
 import { leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { getLeaseUpView, leaseUpUpdates } from '../../workflows/lease-up.messages';
-import { CASE_SEARCH_KEYS } from '../../workflows/case/search';
+import { CASE_SEARCH_KEYS, caseStartSearchAttributes } from '../../workflows/case/search';
 import { LEASE_UP_CURRENT_PATCH } from '../../workflows/case/version';
 import { recordHistory } from '../helpers/histories';
 import { eventually } from '../helpers/stack';
@@ -74,15 +74,23 @@ describe('case search attributes', () => {
     await recordHistory('lease-up-current-patch', handle);
   });
 
-  it('a case the API took (its log number, start time and first view given) starts without an activity and projects from its first action', async () => {
+  it('a case the API took (its log number, start time, first view and search attributes given) records nothing in its first task and projects from its first action', async () => {
     const base = await env.applicationInput();
     const startedAt = '2026-03-02T10:15:00.000Z';
     const input = { ...base, logNumber: `LU-T${randomUUID().slice(0, 5)}`, startedAt };
-    const handle: WorkflowHandle = await env.client.workflow.start('leaseUpApplication', { workflowId: leaseUpWorkflowId(input.applicationId), taskQueue: env.taskQueue, args: [input] });
+    // As the API starts it (api/services/lease-up.ts): the first state's attributes with the start.
+    const first = leaseUpView(initialLeaseUpState(input, startedAt), Date.parse(startedAt));
+    const handle: WorkflowHandle = await env.client.workflow.start('leaseUpApplication', {
+      workflowId: leaseUpWorkflowId(input.applicationId),
+      taskQueue: env.taskQueue,
+      args: [input],
+      typedSearchAttributes: caseStartSearchAttributes(leaseUpSearchFacts(first), startedAt),
+    });
     const view = await eventually(async () => handle.query(getLeaseUpView));
     // The state the API projected: version 1, dated when the application was taken.
     expect(view).toMatchObject({ version: 1, logNumber: input.logNumber, appliedAt: startedAt, updatedAt: startedAt });
-    expect(await eventually(async () => (await list(`CaseLogNumber = '${input.logNumber}'`)).length === 1)).toBe(true);
+    expect(view).toEqual(JSON.parse(JSON.stringify(first)));
+    expect(await eventually(async () => (await list(`CaseLogNumber = '${input.logNumber}' AND CaseStatus = 'in_review'`)).length === 1)).toBe(true);
     // Nothing projected by the run yet (the API's projection is not part of this test).
     expect(await env.db.selectFrom('applications').select('id').where('id', '=', input.applicationId).executeTakeFirst()).toBeUndefined();
 
@@ -90,12 +98,15 @@ describe('case search attributes', () => {
     await handle.result();
     const row = await env.db.selectFrom('applications').select(['state_version', 'status', 'log_number']).where('id', '=', input.applicationId).executeTakeFirstOrThrow();
     expect(row).toEqual({ state_version: 2, status: 'withdrawn', log_number: input.logNumber });
+    await eventually(async () => (await list(`CaseStatus = 'withdrawn' AND CaseLogNumber = '${input.logNumber}'`)).length === 1);
     const events = (await handle.fetchHistory()).events ?? [];
     const firstAction = events.findIndex((e) => e.workflowExecutionUpdateAcceptedEventAttributes);
+    // Until the first action: the start and its workflow task, then the task that took the action;
+    // no marker (patch or local activity), no upsert, no activity.
     const beforeAction = events.slice(0, firstAction);
-    expect(beforeAction.filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity')).toHaveLength(0);
+    expect(beforeAction.filter((e) => e.markerRecordedEventAttributes)).toHaveLength(0);
+    expect(beforeAction.filter((e) => e.upsertWorkflowSearchAttributesEventAttributes)).toHaveLength(0);
     expect(beforeAction.filter((e) => e.activityTaskScheduledEventAttributes)).toHaveLength(0);
-    // The start's workflow task and the one that took the action.
     expect(beforeAction.filter((e) => e.workflowTaskCompletedEventAttributes)).toHaveLength(2);
     await recordHistory('lease-up-taken', handle);
   });

@@ -62,6 +62,11 @@ export interface RunOptions<S> {
    * a first-come application): the run projects only newer versions. Absent: it projects its first.
    */
   projected?: number;
+  /**
+   * Its starter gave the run the search attributes of its first state (`caseStartSearchAttributes`):
+   * the run upserts only what changes after that (its first workflow task none).
+   */
+  searchAtStart?: boolean;
   /** Work done once when the case starts, under the lock (e.g. issuing a log number, setting timers). */
   start?: (s: S, ctx: ChangeContext) => Promise<void> | void;
   /** Called with the state when Temporal suggests a new run (long-lived cases); must continue as new. */
@@ -90,7 +95,10 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
 ): Promise<S> {
   const lock = new Mutex();
   // Runs started before search attributes existed have no marker and upsert nothing (replay unchanged).
-  const keeper = def.search && (options.current || patched(SEARCH_ATTRIBUTES_PATCH)) ? caseSearchKeeper() : null;
+  const keeper =
+    def.search && (options.current || patched(SEARCH_ATTRIBUTES_PATCH))
+      ? caseSearchKeeper(options.searchAtStart ? { facts: def.search(s, def.view(s, Date.now())), changedAt: s.updatedAt } : undefined)
+      : null;
   const keepSearch = (view: V) => {
     if (keeper && def.search) keeper(def.search(s, view), s.updatedAt);
   };
