@@ -89,14 +89,16 @@ async function main(options: BenchOptions): Promise<void> {
       // The lag run starts on a worker that has caught up with these (each workflow has run its first task).
       const ids = applicants.slice(0, options.applies).map((a) => a.userId);
       await waitProjected(stack.db, seed.firstComeId, ids, 300_000);
-      await waitFirstTasks(stack.db, stack.temporal, seed.firstComeId, ids);
+      const behind = await waitFirstTasks(stack.db, stack.temporal, seed.firstComeId, ids);
+      if (behind > 0) say(`${behind} of ${ids.length} workflows had not run their first task after 300 s: the CPU figures miss their work`);
       return { ...figures, cpuSeconds: cpuSpent(cpuBefore, await cpuNow()), applications: options.applies };
     });
     const lagApplicants = applicants.slice(options.applies);
     const lag = await phase(`read-model lag at ${options.rate}/s`, rows, () => readModelLag(api, stack.db, seed.firstComeId, lagApplicants, options.rate));
     if (throughput && lag) rows.push(...applyRows(throughput, lag, bare, options.concurrency));
     const breakdown = await phase('where the lag goes', rows, async () => {
-      await waitFirstTasks(stack.db, stack.temporal, seed.firstComeId, lagApplicants.map((a) => a.userId));
+      const behind = await waitFirstTasks(stack.db, stack.temporal, seed.firstComeId, lagApplicants.map((a) => a.userId));
+      if (behind > 0) say(`${behind} of ${lagApplicants.length} lag-run workflows had not run their first task after 300 s`);
       const sample = await stack.db
         .selectFrom('applications')
         .select('workflow_id')
