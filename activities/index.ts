@@ -30,19 +30,15 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     leaseUpTicSigners: ({ householdId, headUserId, today }: { householdId: string; headUserId: string; today: string }) =>
       recertificationCycle.signersOf(db, headUserId, householdId, today),
     signLeaseUpLetter: (input: Parameters<typeof leaseUp.signLeaseUpLetter>[2]) => leaseUp.signLeaseUpLetter(db, blobs, input),
-    // Version-1 runs only (workflows/legacy/v1): new runs send through sendNotice.
-    notifyApplicant: (input: Parameters<typeof leaseUp.notifyApplicant>[1]) => leaseUp.notifyApplicant(db, input),
     markDocumentsRejected: (input: Parameters<typeof leaseUp.markDocumentsRejected>[1]) => leaseUp.markDocumentsRejected(db, input),
     // Recertification and relocation (issue 6)
     projectRecertification: (view: RecertView) => recertification.projectRecertification(db, view),
-    sendRecertificationNotice: (n: recertification.NoticeInput) => recertification.sendRecertificationNotice(db, n),
     generateRecertificationTic: (input: Parameters<typeof recertification.generateRecertificationTic>[2]) =>
       recertification.generateRecertificationTic(db, blobs, input),
     signRecertificationTic: (input: Parameters<typeof recertification.signRecertificationTic>[2]) => recertification.signRecertificationTic(db, blobs, input),
     lockProfile: (input: Parameters<typeof profileLock.lockProfile>[1]) => profileLock.lockProfile(db, input),
     unlockProfile: (input: Parameters<typeof profileLock.unlockProfile>[1]) => profileLock.unlockProfile(db, input),
     projectRelocation: (view: RelocationView) => relocation.projectRelocation(db, view),
-    sendRelocationNotice: (n: Parameters<typeof relocation.sendRelocationNotice>[1]) => relocation.sendRelocationNotice(db, n),
     // The lottery (issue 10)
     projectLottery: (view: LotteryView) => lottery.projectLottery(db, view),
     drawLottery: (input: { opportunityId: string; publicValue: string }) => lottery.drawLottery(db, input),

@@ -7,7 +7,6 @@ import { certificationFacts, leaseContent, ticContent } from './income-certifica
 import { recordSignedLetter, renderLetterPdf, stampSignature, storeLetter } from './letters';
 import { signersOf } from './recertification-cycle';
 import { reviewDocuments } from '../infra/db/repositories/household-documents';
-import { sendNotice } from './notices';
 import { projectCase } from './projection';
 
 /**
@@ -119,14 +118,6 @@ export async function signLeaseUpLetter(
     signedAt: s.signedAt,
   });
   return signed.key;
-}
-
-/** Version-1 runs' notice to the applicant (new runs use the shared `sendNotice`). */
-export async function notifyApplicant(
-  db: Db,
-  n: { applicationId: string; userId: string; template: string; dedupeKey: string; params: Record<string, string> },
-): Promise<boolean> {
-  return (await sendNotice(db, { userId: n.userId, template: n.template, dedupeKey: n.dedupeKey, params: { applicationId: n.applicationId, ...n.params } })).queued;
 }
 
 /**

@@ -2,7 +2,6 @@ import type { RecertSigner, RecertView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import { recertificationWorkflowId } from '../infra/temporal/ids';
-import { sendNotice } from './notices';
 import { certificationFacts, ticContent } from './income-certification';
 import { recordSignedLetter, renderLetterPdf, stampSignature } from './letters';
 import { projectCase, tenancyName } from './projection';
@@ -42,24 +41,6 @@ export async function projectRecertification(db: Db, view: RecertView): Promise<
       tasks: view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt, overdue: t.overdue ?? view.status === 'expired' })),
     },
   );
-}
-
-export interface NoticeInput {
-  caseId: string;
-  tenantUserId: string;
-  template: 'recertification-notice' | 'recertification-expired';
-  daysBefore: number;
-  deadline: string;
-}
-
-/** Version-1 runs' notice (new runs use the shared `sendNotice`); the dedupe key makes each go out once. */
-export async function sendRecertificationNotice(db: Db, n: NoticeInput): Promise<{ queued: boolean }> {
-  return sendNotice(db, {
-    userId: n.tenantUserId,
-    template: n.template,
-    params: { daysBefore: n.daysBefore, deadline: n.deadline },
-    dedupeKey: n.template === 'recertification-expired' ? `recert:${n.caseId}:expired` : `recert:${n.caseId}:notice-${n.daysBefore}`,
-  });
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { RelocationView } from '../domain';
 import type { Db } from '../infra/db/database';
 import { relocationWorkflowId } from '../infra/temporal/ids';
-import { sendNotice } from './notices';
 import { projectCase, tenancyName } from './projection';
 
 /** Writes a relocation's view into its read model and its open manager tasks into the shared inbox. */
@@ -33,17 +32,4 @@ export async function projectRelocation(db: Db, view: RelocationView): Promise<{
       tasks: view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt, overdue: t.overdue ?? false })),
     },
   );
-}
-
-/** Version-1 runs' reminder or overdue notice (new runs use the shared `sendNotice`): once per end date. */
-export async function sendRelocationNotice(
-  db: Db,
-  n: { relocationId: string; tenantUserId: string; template: 'relocation-reminder' | 'relocation-overdue'; daysBefore: number; endsAt: string },
-): Promise<{ queued: boolean }> {
-  return sendNotice(db, {
-    userId: n.tenantUserId,
-    template: n.template,
-    params: { daysBefore: n.daysBefore, endsAt: n.endsAt },
-    dedupeKey: `relocation:${n.relocationId}:${n.template}:${n.endsAt.slice(0, 10)}:${n.daysBefore}`,
-  });
 }

@@ -3,7 +3,7 @@ import { REASON_MESSAGE } from './fields';
 import type { IncomeBand } from './recertification';
 
 /**
- * The manager's case file (issue 12): one view of a household's case for lease-up, recertification
+ * The manager's case file: one view of a household's case for lease-up, recertification
  * and relocation: members, incomes, assets, the AMI band, housing choices, every document with its
  * review, and (recertification) what changed since the last approved certification.
  */
@@ -144,7 +144,7 @@ function diff<T>(before: T[], after: T[], key: (t: T) => string, compare: (t: T)
   return out;
 }
 
-/** What changed between the last approved certification and the household now (issue 12). */
+/** What changed between the last approved certification and the household now. */
 export function certificationChanges(since: string, before: CertifiedFacts, after: CertifiedFacts): CertificationChanges {
   return {
     since,

@@ -1,5 +1,5 @@
 /**
- * Search attributes every case workflow carries (issue 20 item 1), so an operator finds a case by
+ * Search attributes every case workflow carries, so an operator finds a case by
  * what people tell them (a log number) and lists stuck ones, without an opaque workflow ID. They hold
  * no personal data: never a name, an email, an SSN, an income or free text, only the case's kind,
  * its log number, the opportunity and organisation IDs, status, step, an overdue flag and when it

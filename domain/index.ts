@@ -3,6 +3,8 @@ export * from './envelope';
 export * from './messages';
 export * from './case';
 export * from './calendar';
+export * from './time';
+export * from './lease-up.inputs';
 export * from './lease-up';
 export * from './lease-up.state';
 export * from './lease-up.table';

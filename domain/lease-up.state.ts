@@ -1,9 +1,7 @@
 import type { CaseTimer } from './case';
-export { addBusinessDays, addDays } from './calendar';
 import {
   DEFAULT_LEASE_UP_SETTINGS,
   FINAL_STATUSES,
-  type ActorRole,
   type ApplicationStatus,
   type HistoryEntry,
   type LeaseUpView,
@@ -19,7 +17,7 @@ export type SignedLetter = LetterState & { signers: NonNullable<LetterState['sig
 /**
  * The state of one lease-up application: plain data (it survives continue-as-new and is what the
  * view and the read model are made from). The action table (domain/lease-up.table.ts) reads and
- * changes it; nothing else does.
+ * changes it (with the predicates and changes of domain/lease-up.rules.ts); nothing else does.
  */
 export interface LeaseUpState {
   readonly input: StartLeaseUpInput;
@@ -54,7 +52,7 @@ export interface LeaseUpState {
   appeals: number;
   householdSize: number;
   householdIncome: number;
-  /** Reminders the manager sent (absent in runs started before SendReminder existed). */
+  /** Reminders the manager sent (each notice's dedupe key counts them); absent until the first. */
   reminders?: number;
   // The case kit's bookkeeping (workflows/case): version, last change, history, armed timers.
   version: number;
@@ -115,6 +113,3 @@ export function moveTo(s: LeaseUpState, step: TimelineStep, now: string): void {
 export function unskip(s: LeaseUpState, step: TimelineStep): void {
   s.skipped = s.skipped.filter((x) => x !== step);
 }
-
-/** The role an actor of a lease-up application plays (the household is the applicant). */
-export type LeaseUpRole = ActorRole;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApplicantAction, ManagerAction } from './lease-up.table';
+import type { ApplicantAction, DocumentItem, LeaseUpAction, ManagerAction, OfferedUnit } from './lease-up.inputs';
 import type { NextInLineTask } from './lottery-inbox';
 
 /** Overall status of a lease-up application (shared/design/workflows.md). */
@@ -38,102 +38,8 @@ export type StepState = 'complete' | 'current' | 'pending' | 'skipped';
 /** Who acts on an application: the applicant household or the owning organisation's manager. */
 export type ActorRole = 'applicant' | 'manager';
 
-/** Who is acting: filled in by the API from the signed-in session, never by the client. */
-export const Actor = z.object({
-  userId: z.string().uuid(),
-  role: z.enum(['applicant', 'manager']),
-  /** Set when an ambassador or manager acts for this user (spec section 6, impersonation). */
-  impersonatedBy: z.string().uuid().nullable(),
-});
-export type Actor = z.infer<typeof Actor>;
-
-const IsoTime = z.string().datetime({ offset: true, message: 'Invalid date and time' });
-const Reason = z.string().trim().min(1, 'Please provide a reason.').max(2000);
-
-/** A document item the manager rejects or asks for, and the applicant's answer to it. */
-export const DocumentItem = z.object({
-  item: z.string().trim().min(1, 'Please name the document.').max(200),
-  documentId: z.string().uuid().optional(),
-  reason: z.string().trim().min(1).max(2000).optional(),
-});
-export type DocumentItem = z.infer<typeof DocumentItem>;
-
-/** A unit as offered (spec section 3, unit offer: unit number, bedroom type, address). */
-export const OfferedUnit = z.object({
-  unitId: z.string().uuid(),
-  unitNumber: z.string().max(40),
-  bedroomType: z.string().max(60),
-  address: z.string().max(300),
-});
-export type OfferedUnit = z.infer<typeof OfferedUnit>;
-
-/** A stored signature as the API hands it to the workflow (the image itself stays in blob storage). */
-export const StoredSignature = z.object({
-  signatureKey: z.string().max(300),
-  ipAddress: z.string().max(64),
-  signerName: z.string().max(200),
-  /** Who signs: the head (their user id, the default) or an adult member (member id). */
-  signerId: z.string().max(100).optional(),
-});
-export type StoredSignature = z.infer<typeof StoredSignature>;
-
-/** Every action may carry a reason (kept in the history); some require one (the action table says which). */
-const Base = z.object({ reason: Reason.optional() });
-const Documents = Base.extend({ documents: z.array(DocumentItem).max(50) });
-const Slot = Base.extend({ slot: IsoTime });
-const Signed = Base.extend({ signature: StoredSignature.optional() });
-
-/**
- * The input of each lease-up action (spec section 4), named as in the spec: each action is the
- * workflow Update of its name and reads only its own fields. Shapes only: what the case's state
- * allows is the action table's business (domain/lease-up.table.ts).
- */
-export const LEASE_UP_INPUTS = {
-  // The applicant household
-  SubmitProfile: Base,
-  SubmitAdditionalDocuments: Documents,
-  ProvideConsentForScreening: Base,
-  DenyConsentForScreening: Base,
-  ScheduleAppointment: Slot,
-  RescheduleAppointment: Slot,
-  RespondToUnitOffer: Base.extend({ offerId: z.string().max(40), accept: z.boolean() }),
-  SignTIC: Signed,
-  SignLeaseLetter: Signed,
-  Appeal: Base.extend({ documents: z.array(DocumentItem).max(20).optional() }),
-  UpdateInfo: Base.extend({ householdSize: z.number().int().min(1).max(20), householdIncome: z.number().min(0).max(10_000_000) }),
-  Withdraw: Base,
-  // The organisation's manager
-  MarkAsComplete: Base,
-  RequestConsentForScreening: Base,
-  RejectApplication: Base,
-  RejectDocuments: Documents,
-  /** The document types asked for, a note and the due date. */
-  RequestAdditionalDocuments: Base.extend({ documentTypes: z.array(z.string().trim().min(1).max(200)).max(50), note: z.string().trim().max(2000).optional(), dueAt: IsoTime.optional() }),
-  ProceedToAppointmentScheduling: Base.extend({ slots: z.array(IsoTime).max(50) }),
-  /** The units with their details (the API reads them from the opportunity) and an optional expiry. */
-  OfferUnit: Base.extend({ units: z.array(OfferedUnit).max(20), expiresAt: IsoTime.optional() }),
-  ProceedWithUnitOffer: Base,
-  GenerateIncomeCertification: Base,
-  ApproveIncomeCertification: Base,
-  DenyIncomeCertification: Base,
-  CompleteLeaseSigning: Base,
-  GrantAppeal: Base,
-  DenyAppeal: Base,
-  /** A reminder to the household, with the manager's optional note (issue 12: also sent in bulk). */
-  SendReminder: Base.extend({ note: z.string().trim().max(2000).optional() }),
-} as const;
-
-export type LeaseUpInputs = { [A in keyof typeof LEASE_UP_INPUTS]: z.infer<(typeof LEASE_UP_INPUTS)[A]> };
-export type LeaseUpAction = keyof LeaseUpInputs;
-/** What an Update of `A` carries: its own input and the actor. */
-export type LeaseUpActionInput<A extends LeaseUpAction = LeaseUpAction> = LeaseUpInputs[A] & { actor: Actor };
-
-/**
- * What the web app sends for an action: the action's input without what only the API fills in
- * (unit details are named by id, the signature is stored first).
- */
-export const OfferUnitBody = Base.extend({ unitIds: z.array(z.string().uuid()).max(20), expiresAt: IsoTime.optional() });
-export type OfferUnitBody = z.infer<typeof OfferUnitBody>;
+/** The side effects the lease-up workflow runs for an action (workflows/lease-up.ts implements them). */
+export type LeaseUpEffect = 'generateTic' | 'generateLeaseLetter' | 'signTic' | 'signLeaseLetter' | 'markDocumentsRejected';
 
 export interface TimelineEntry {
   step: TimelineStep;
@@ -196,7 +102,7 @@ export interface LetterState {
   signatures: { userId: string; signerName: string; signedAt: string; ipAddress: string; signedKey: string }[];
   /**
    * Who must sign a TIC: the head of household (user id) and each adult member (member id), read
-   * when it is generated. Absent on letters of runs before this was recorded: one signature sufficed.
+   * when it is generated. A lease letter has none: the applicant signs it.
    */
   signers?: { id: string; name: string; isHead: boolean }[];
 }
@@ -266,17 +172,17 @@ export interface StartLeaseUpInput {
   applicantUserId: string;
   householdSize: number;
   householdIncome: number;
-  /** Absent in applications started before per-opportunity settings existed: defaults apply. */
+  /** The opportunity's timer settings; absent: the defaults of workflows.md. */
   settings?: LeaseUpSettings;
-  /** Issued when the application was made; absent: the workflow issues it when it starts. */
+  /** Issued with the application's row; absent: the workflow issues it when it starts. */
   logNumber?: string;
   /**
    * When the API took a first-come application, with its log number: the case starts from this time,
    * and the API has projected its first view (version 1) before starting it, so the run's first
-   * workflow task neither issues a log number nor projects (absent in earlier and lottery-invited runs).
+   * workflow task neither issues a log number nor projects (absent when a lottery invites the household).
    */
   startedAt?: string;
-  /** Invited from a lottery (issue 10): its rank and why; the case tells the lottery when it gives its place back. */
+  /** Invited from a lottery: its rank and why; the case tells the lottery when it gives its place back or signs its lease. */
   lottery?: { rank: number; because: string };
 }
 

@@ -2,7 +2,8 @@ import { availableActions, tasksOf, type CaseTimer, type ChangeContext } from '.
 import { TIMELINE_STEPS, type LeaseUpView, type PendingTask, type TimerEvent } from './lease-up';
 import { isFinalLeaseUp, type LeaseUpState } from './lease-up.state';
 import { nextInLineTask } from './lottery-inbox';
-import { LEASE_UP_TABLE, leaseUpFinished, type ApplicantAction, type ManagerAction } from './lease-up.table';
+import type { ApplicantAction, ManagerAction } from './lease-up.inputs';
+import { LEASE_UP_TABLE, leaseUpFinished } from './lease-up.table';
 
 /**
  * A durable timer of the application fired ("T" rows of workflows.md): changes the state only if

@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { actionsOf, availableActions, tasksOf, type ActionTable, type CaseTimer, type ChangeContext } from './case';
 import type { MessageCode } from './messages';
+import { DAY } from './time';
 import {
   RECERT_INPUTS,
   RECERT_NOTICE_DAYS,
   type RecertHistoryEntry,
   type RecertInputs,
+  type RecertManagerAction,
+  type RecertTenantAction,
   type RecertNotice,
   type RecertStage,
   type RecertStatus,
   type RecertView,
   type StartRecertificationInput,
 } from './recertification';
-
-const DAY = 86_400_000;
 
 /** The state of one recertification cycle: plain data, read and changed by the table below only. */
 export interface RecertState {
@@ -24,7 +25,7 @@ export interface RecertState {
   expired: boolean;
   profileLocked: boolean;
   ticKey: string | null;
-  /** The TIC with every signature so far drawn on it (the record) and its SHA-256; absent in runs before it was drawn. */
+  /** The TIC with every signature so far drawn on it (the record) and its SHA-256; absent until someone signs. */
   signedTic?: { key: string; sha256: string } | null;
   returnReasons: string[];
   approvedAt: string | null;
@@ -181,11 +182,8 @@ export const RECERT_TABLE = {
     },
     effect: 'unlockProfile',
   },
-} satisfies ActionTable<RecertState, RecertInputs, 'tenant' | 'manager', RecertEffect>;
+} satisfies ActionTable<RecertState, RecertInputs, 'tenant' | 'manager', RecertEffect> & Record<RecertTenantAction, { by: 'tenant' }> & Record<RecertManagerAction, { by: 'manager' }>;
 
-type Table = typeof RECERT_TABLE;
-export type RecertTenantAction = { [A in keyof Table]: Table[A]['by'] extends 'tenant' ? A : never }[keyof Table];
-export type RecertManagerAction = { [A in keyof Table]: Table[A]['by'] extends 'manager' ? A : never }[keyof Table];
 export const RECERT_ACTIONS = actionsOf(RECERT_TABLE);
 export const RECERT_TENANT_ACTIONS = RECERT_ACTIONS.filter((a): a is RecertTenantAction => RECERT_TABLE[a].by === 'tenant');
 export const RECERT_MANAGER_ACTIONS = RECERT_ACTIONS.filter((a): a is RecertManagerAction => RECERT_TABLE[a].by === 'manager');

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { RecertManagerAction, RecertTenantAction } from './recertification.table';
 
 /**
  * Recertification (spec sections 3, 4 and shared/design/workflows.md "Recertification").
@@ -51,20 +50,31 @@ export type RecertActionBody = z.infer<typeof RecertActionBody>;
 const Reasons = z.object({ reasons: z.array(z.string().min(1).max(1000)).max(20).optional() });
 const Nothing = z.object({});
 
-/** The input of each recertification action, as its Update carries it (shapes only; the table decides the rest). */
-export const RECERT_INPUTS = {
-  // The tenant household
+/** What the tenant household may do (shapes only; the table decides the rest). */
+const TENANT_INPUTS = {
   ConfirmProfile: Nothing,
   SubmitProfile: Nothing,
   SubmitDocuments: Nothing,
   /** The signer (the head by default, or an adult member) and the stored signature image's blob key. */
   SignTIC: z.object({ signerId: z.string().uuid().optional(), signatureKey: z.string().max(300).optional(), ipAddress: z.string().max(64).optional() }),
   Resubmit: Reasons,
-  // The organisation's manager
+} as const;
+
+/** What the organisation's manager may do. */
+const MANAGER_INPUTS = {
   GenerateTIC: Nothing,
   Approve: Nothing,
   ReturnForChanges: Reasons,
 } as const;
+
+/**
+ * The input of each recertification action, as its Update carries it. Declared by role, so the
+ * table's rows cannot give an action to the other role, and the view names each role's actions
+ * without importing the table.
+ */
+export const RECERT_INPUTS = { ...TENANT_INPUTS, ...MANAGER_INPUTS };
+export type RecertTenantAction = keyof typeof TENANT_INPUTS;
+export type RecertManagerAction = keyof typeof MANAGER_INPUTS;
 export type RecertInputs = { [A in keyof typeof RECERT_INPUTS]: z.infer<(typeof RECERT_INPUTS)[A]> };
 export type RecertAction = keyof RecertInputs;
 export type RecertActionInput<A extends RecertAction = RecertAction> = RecertInputs[A] & { actor: RecertActor; reason?: string };

@@ -1,6 +1,7 @@
 import { actionsOf, availableActions, tasksOf, type ActionTable, type CaseTimer, type ChangeContext } from './case';
 import { addMonthsUtc } from './calendar';
 import type { MessageCode } from './messages';
+import { DAY } from './time';
 import {
   MOVING_SLOT_WEEKDAYS,
   RELOCATION_INPUTS,
@@ -9,13 +10,13 @@ import {
   UNDER_RELOCATION,
   type MovingSlot,
   type RelocationInputs,
+  type RelocationManagerAction,
+  type RelocationTenantAction,
   type RelocationOffer,
   type RelocationStatus,
   type RelocationView,
   type StartRelocationInput,
 } from './relocation';
-
-const DAY = 86_400_000;
 
 /** The state of one temporary relocation: plain data, read and changed by the table below only. */
 export interface RelocationState {
@@ -188,11 +189,8 @@ export const RELOCATION_TABLE = {
     // The manager's standing option while relocated becomes a task once the stay is over.
     task: { when: (s) => s.status === 'overdue', due: (s) => s.endsAt, overdue: (s) => s.status === 'overdue' },
   },
-} satisfies ActionTable<RelocationState, RelocationInputs, 'tenant' | 'manager'>;
+} satisfies ActionTable<RelocationState, RelocationInputs, 'tenant' | 'manager'> & Record<RelocationTenantAction, { by: 'tenant' }> & Record<RelocationManagerAction, { by: 'manager' }>;
 
-type Table = typeof RELOCATION_TABLE;
-export type RelocationTenantAction = { [A in keyof Table]: Table[A]['by'] extends 'tenant' ? A : never }[keyof Table];
-export type RelocationManagerAction = { [A in keyof Table]: Table[A]['by'] extends 'manager' ? A : never }[keyof Table];
 export const RELOCATION_ACTIONS = actionsOf(RELOCATION_TABLE);
 export const RELOCATION_TENANT_ACTIONS = RELOCATION_ACTIONS.filter((a): a is RelocationTenantAction => RELOCATION_TABLE[a].by === 'tenant');
 export const RELOCATION_MANAGER_ACTIONS = RELOCATION_ACTIONS.filter((a): a is RelocationManagerAction => RELOCATION_TABLE[a].by === 'manager');

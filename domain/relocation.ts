@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { RelocationManagerAction, RelocationTenantAction } from './relocation.table';
 
 /**
  * Temporary relocation (spec sections 1, 2, 7, 9 and shared/design/workflows.md "Relocation"):
@@ -44,15 +43,17 @@ const Reason = z.string().trim().min(1, 'Please provide a reason.').max(2000);
 const Base = z.object({ reason: Reason.optional() });
 const Offer = Base.extend({ offerId: z.string().min(1).max(60) });
 
-/** The input of each relocation action, as its Update carries it (shapes only; the table decides the rest). */
-export const RELOCATION_INPUTS = {
-  // The tenant household
+/** What the tenant household may do (shapes only; the table decides the rest). */
+const TENANT_INPUTS = {
   /** The household's profile completion, read by the API when the tenant submits (complete means 100). */
   SubmitProfile: Base.extend({ profileCompletion: z.number().min(0).max(100) }),
   AcceptOffer: Offer,
   DeclineOffer: Offer,
   BookSlot: Base.extend({ slotId: z.string().min(1).max(40) }),
-  // The organisation's manager
+} as const;
+
+/** What the organisation's manager may do. */
+const MANAGER_INPUTS = {
   /** The temporary unit and an optional offer expiry (ISO time). */
   OfferTemporaryUnit: Base.extend({ unit: TemporaryUnit, expiresAt: z.string().datetime().optional() }),
   ConfirmMove: Base,
@@ -60,6 +61,15 @@ export const RELOCATION_INPUTS = {
   ExtendRelocation: Base.extend({ until: z.string().date() }),
   ConfirmReturn: Base,
 } as const;
+
+/**
+ * The input of each relocation action, as its Update carries it. Declared by role, so the table's
+ * rows cannot give an action to the other role, and the view names each role's actions without
+ * importing the table.
+ */
+export const RELOCATION_INPUTS = { ...TENANT_INPUTS, ...MANAGER_INPUTS };
+export type RelocationTenantAction = keyof typeof TENANT_INPUTS;
+export type RelocationManagerAction = keyof typeof MANAGER_INPUTS;
 export type RelocationInputs = { [A in keyof typeof RELOCATION_INPUTS]: z.infer<(typeof RELOCATION_INPUTS)[A]> };
 export type RelocationAction = keyof RelocationInputs;
 export type RelocationActionInput<A extends RelocationAction = RelocationAction> = RelocationInputs[A] & { actor: RelocationActor };
@@ -105,7 +115,7 @@ export interface RelocationView {
   underRelocation: boolean;
   pendingTasks: { role: 'tenant' | 'manager'; action: RelocationAction; dueAt: string | null; overdue?: boolean }[];
   availableActions: { tenant: RelocationTenantAction[]; manager: RelocationManagerAction[] };
-  /** Who did what and when (absent in views of runs before the case kit). */
+  /** Who did what and when (absent in read-model rows written by an earlier version). */
   history?: { at: string; action: string; by: string; note?: string }[];
   startedAt: string;
   updatedAt: string;
