@@ -7,10 +7,14 @@
  * It is a supervisor: a worker, API, Temporal dev server or PostgreSQL that dies is started again
  * with back-off (1 s, doubling to 30 s; back to 1 s after a minute of running), each time said on
  * the console. Only Ctrl-C (SIGINT/SIGTERM) stops everything, in order.
+ *
+ * Before the worker starts, the open runs of the embedded Temporal are replayed through this
+ * checkout's workflow code (`demoRunsCheck`): data kept from an older version may hold runs that
+ * this code cannot continue, and the terminal then says so in one line, with how to start afresh.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { createBlobStore } from './blobs';
 import { loadConfig, runMain } from './config';
 import { keyRingFromConfig } from './crypto';
@@ -120,6 +124,35 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * Replays the open workflow runs of the embedded Temporal through this code with the deploy gate's
+ * command (worker/replay-check.ts, run as its own process as the worker is). A run it cannot replay
+ * was started by code this version no longer has (workflow changes are not carried across releases
+ * for the demo's data): one line says so and how to start afresh; the start goes on either way. The
+ * report is kept in `.data/logs/replay-check.log`.
+ */
+async function demoRunsCheck(env: NodeJS.ProcessEnv, namespace: string): Promise<void> {
+  const logFile = join(DATA_DIR, 'logs', 'replay-check.log');
+  const args = ['--import', 'tsx', 'worker/replay-check.ts', '--address', env.TEMPORAL_ADDRESS!, '--namespace', namespace, '--max-located', '0'];
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let report = '';
+  child.stdout!.on('data', (chunk: Buffer) => (report += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (report += chunk.toString()));
+  const how = await exitOf(child);
+  await mkdir(dirname(logFile), { recursive: true });
+  await writeFile(logFile, report, { mode: 0o600 });
+  if (how === 'code 0') return;
+  const stale = /RESULT: (\d+) of \d+ workflow\(s\) do NOT replay/.exec(report);
+  if (how === 'code 1' && stale) {
+    say(
+      `the data in ${DATA_DIR} holds ${stale[1]} workflow run(s) started by an older version of the portal, which this version cannot continue ` +
+        `(details: ${logFile}); to start afresh with new demo data: Ctrl-C, delete ${DATA_DIR}, then npm start again`,
+    );
+    return;
+  }
+  say(`could not check the open workflow runs against this version (${how}; details: ${logFile})`);
+}
+
 async function stopAll(code: number): Promise<never> {
   if (stopping) return new Promise<never>(() => {});
   stopping = true;
@@ -154,7 +187,8 @@ await runMain('start', async () => {
     env.DATABASE_URL = url;
   }
   let uiPort = Number(env.TEMPORAL_UI_PORT ?? 8233);
-  if (!env.TEMPORAL_ADDRESS) {
+  const embeddedTemporal = !env.TEMPORAL_ADDRESS;
+  if (embeddedTemporal) {
     say(`starting the Temporal dev server (SQLite, Web UI on ${uiPort})...`);
     const cli = await findTemporalCli();
     const port = Number(env.TEMPORAL_PORT ?? 7233);
@@ -186,6 +220,7 @@ await runMain('start', async () => {
     if (await seedDemoData(db, new Date(), { blobs: createBlobStore(config), lottery: true })) say('seeded demo data (accounts in infra/demo-accounts.json)');
   }
   await db.destroy();
+  if (embeddedTemporal) await demoRunsCheck(env, config.TEMPORAL_NAMESPACE);
 
   // The worker's heap as configured: its sticky cache is sized from it (worker/sizing.ts).
   const flags = { worker: [`--max-old-space-size=${config.WORKER_HEAP_MB}`], api: [] };

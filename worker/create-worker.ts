@@ -43,7 +43,7 @@ export function bundleWorkflows(options: { path?: string; logger?: BundleOptions
 
 /**
  * The workflow code the worker runs: the bundle built ahead (WORKER_BUNDLE_PATH) or workflows/
- * bundled at start. `npm run replay:check` replays with the same choice (infra/temporal/replay.ts).
+ * bundled at start. `npm run replay:check` replays with the same choice (worker/replay.ts).
  */
 export function workflowCode(config: Partial<Pick<Config, 'WORKER_BUNDLE_PATH'>>): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath' | 'bundlerOptions'> {
   return config.WORKER_BUNDLE_PATH ? { workflowBundle: { codePath: config.WORKER_BUNDLE_PATH } } : { workflowsPath, bundlerOptions: workflowBundlerOptions() };

@@ -1,5 +1,5 @@
-import { log, proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { createActivities } from '../activities';
+import { log, workflowInfo } from '@temporalio/workflow';
+import { writes } from './activity-proxies';
 import {
   ACCESS_GRANT_TABLE,
   accessGrantFinished,
@@ -16,14 +16,6 @@ import {
 import { accessGrantMessages } from './access-grant.messages';
 import { runCase, type CaseDefinition } from './case/run';
 
-type Activities = ReturnType<typeof createActivities>;
-
-/** Read-model writes and outbox inserts: short and idempotent, so retried until they succeed. */
-const acts = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-});
-
 const accessGrantCase: CaseDefinition<AccessGrantCaseState, AccessGrantInputs, AccessGrantRole, AccessGrantCaseView, never> = {
   table: ACCESS_GRANT_TABLE,
   messages: accessGrantMessages,
@@ -32,15 +24,15 @@ const accessGrantCase: CaseDefinition<AccessGrantCaseState, AccessGrantInputs, A
   view: accessGrantView,
   fire: fireAccessGrantTimer,
   search: (_s, v) => ({ kind: 'access-grant', organizationId: v.organizationId, status: v.status, step: v.status, overdue: false }),
-  project: (view) => acts.projectAccessGrant(view),
-  notify: (notice) => acts.sendNotice(notice),
+  project: (view) => writes.projectAccessGrant(view),
+  notify: (notice) => writes.sendNotice(notice),
   effects: {},
 };
 
 /**
- * One granted delegated access (issue 14): a notice to the household before the end, expiry at the
- * end by a durable timer, extension by the household, revocation by the household, the
- * organisation's ambassador or an admin. Born on the case kit, so it has no version-1 branch.
+ * One granted delegated access: a notice to the household before the end, expiry at the end by a
+ * durable timer, extension by the household, revocation by the household, the organisation's
+ * ambassador or an admin.
  */
 export async function accessGrant(input: StartAccessGrantInput): Promise<string> {
   const s = await runCase(accessGrantCase, initialAccessGrantState(input, new Date(Date.now()).toISOString()));

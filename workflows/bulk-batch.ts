@@ -1,5 +1,4 @@
-import { continueAsNew, log, proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { createActivities } from '../activities';
+import { continueAsNew, log, workflowInfo } from '@temporalio/workflow';
 import type { StartBulkBatchInput } from '../domain/bulk';
 import {
   BULK_BATCH_TABLE,
@@ -14,25 +13,9 @@ import {
   type BulkBatchRole,
   type BulkBatchState,
 } from '../domain/bulk.table';
+import { bulkCase, writes } from './activity-proxies';
 import { bulkBatchMessages } from './bulk-batch.messages';
 import { runCase, type CaseDefinition } from './case/run';
-
-type Activities = ReturnType<typeof createActivities>;
-
-/** Database reads and writes: short and idempotent, retried until PostgreSQL answers. */
-const acts = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-});
-
-/**
- * One case of the batch: an Update to the case and its result row. Retried until it answers (its
- * Update ID makes a retry return the first outcome); a case's refusal is a result, not a failure.
- */
-const caseActs = proxyActivities<Activities>({
-  startToCloseTimeout: '20 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
-});
 
 /** The next page of pending cases, sent BULK_CONCURRENCY at a time; a cancelled batch stops here. */
 function nextPage(s: BulkBatchState) {
@@ -43,7 +26,7 @@ function nextPage(s: BulkBatchState) {
       return;
     }
     const { batchId, action, input, actor } = s.input;
-    const page = await acts.bulkCasesPage({ batchId, ...(s.after ? { after: s.after } : {}), limit: BULK_PAGE_SIZE });
+    const page = await writes.bulkCasesPage({ batchId, ...(s.after ? { after: s.after } : {}), limit: BULK_PAGE_SIZE });
     if (page.length === 0) {
       s.status = 'completed';
       return;
@@ -51,7 +34,7 @@ function nextPage(s: BulkBatchState) {
     const queue = [...page];
     const lane = async () => {
       for (let caseId = queue.shift(); caseId !== undefined; caseId = queue.shift()) {
-        await caseActs.applyBulkCase({ batchId, caseId, action, input, actor });
+        await bulkCase.applyBulkCase({ batchId, caseId, action, input, actor });
       }
     };
     await Promise.all(Array.from({ length: BULK_CONCURRENCY }, lane));
@@ -70,13 +53,13 @@ const bulkBatchCase: CaseDefinition<BulkBatchState, BulkBatchInputs, BulkBatchRo
   fire: () => false,
   search: (_s, v) => ({ kind: 'bulk-batch', status: v.status, step: v.status, overdue: false }),
   effects: {},
-  project: (view) => acts.projectBulkBatch(view),
-  notify: (notice) => acts.sendNotice(notice),
+  project: (view) => writes.projectBulkBatch(view),
+  notify: (notice) => writes.sendNotice(notice),
   work: nextPage,
 };
 
 /**
- * A bulk action of a manager (issue 12 item 3) on the case kit: works through the batch's cases,
+ * A bulk action of a manager on the case kit: works through the batch's cases,
  * each changed once by its own Update (ID `bulk:<batch>:<case>`), projecting progress after every
  * page, and continues as new every BULK_CASES_PER_RUN cases so the history stays short.
  */

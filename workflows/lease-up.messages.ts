@@ -1,4 +1,5 @@
-import type { ActorRole, LeaseUpInputs, LeaseUpView } from '../domain/lease-up';
+import type { ActorRole, LeaseUpView } from '../domain/lease-up';
+import type { LeaseUpInputs } from '../domain/lease-up.inputs';
 import { LEASE_UP_ACTIONS } from '../domain/lease-up.table';
 import { caseMessages } from './case/messages';
 

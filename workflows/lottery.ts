@@ -1,6 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ParentClosePolicy, continueAsNew, log, patched, proxyActivities, proxyLocalActivities, startChild, workflowInfo } from '@temporalio/workflow';
-import type { createActivities } from '../activities';
+import { ParentClosePolicy, continueAsNew, log, startChild, workflowInfo } from '@temporalio/workflow';
 import type { LotteryInputs, LotteryRole, LotteryView, StartLotteryInput } from '../domain/lottery';
 import { INVITATION_BATCH } from '../domain/lottery';
 import {
@@ -20,30 +19,13 @@ import {
   type LotteryState,
 } from '../domain/lottery.table';
 import { runCase, type CaseDefinition } from './case/run';
-import { LOTTERY_LOCAL_PROJECTION_PATCH } from './case/version';
+import { draw, localWrites, writes } from './activity-proxies';
 import { lotteryMessages } from './lottery.messages';
-
-type Activities = ReturnType<typeof createActivities>;
-
-const acts = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-});
-/** Projections in the workflow task that made the change (a row update; an action's answer may wait for it: a manager's, rare). */
-const localActs = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-});
-/** The draw reads and ranks the whole list (100,000 rows): given more time, still retried until it lands. */
-const drawActs = proxyActivities<Activities>({
-  startToCloseTimeout: '10 minutes',
-  retry: { initialInterval: '5 seconds', maximumInterval: '1 minute' },
-});
 
 /** Starts the lease-up case of each invited household at documentation review (the same workflow as any application). */
 async function invite(s: LotteryState, at: string): Promise<void> {
   const count = Math.min(s.pendingInvitations, INVITATION_BATCH);
-  const batch = await acts.nextInvitations({ opportunityId: s.input.opportunityId, count });
+  const batch = await writes.nextInvitations({ opportunityId: s.input.opportunityId, count });
   // Each invitation says its own reason: the next in line after a released place names it, even
   // when it shares a batch with others (two places released at once invite two, each for its own).
   const reasons = reasonsOfNext(s, batch.invitations.length);
@@ -64,11 +46,11 @@ async function invite(s: LotteryState, at: string): Promise<void> {
       started.push(start.input.applicationId);
     }),
   );
-  const marked = await acts.markInvited({ opportunityId: s.input.opportunityId, applicationIds: started });
+  const marked = await writes.markInvited({ opportunityId: s.input.opportunityId, applicationIds: started });
   recordBatch(s, { invited: started.length, skipped: batch.skipped, waitlist: marked.waitlist }, at);
 }
 
-const lotteryCase = (projectLocally: boolean): CaseDefinition<LotteryState, LotteryInputs, LotteryRole, LotteryView, never> => ({
+const lotteryCase: CaseDefinition<LotteryState, LotteryInputs, LotteryRole, LotteryView, never> = {
   table: LOTTERY_TABLE,
   messages: lotteryMessages,
   finished: lotteryFinished,
@@ -76,30 +58,31 @@ const lotteryCase = (projectLocally: boolean): CaseDefinition<LotteryState, Lott
   view: lotteryView,
   fire: fireLotteryTimer,
   search: (_s, v) => ({ kind: 'lottery', opportunityId: v.opportunityId, organizationId: v.organizationId, status: v.paused ? 'paused' : v.stage, step: v.stage, overdue: false }),
-  project: (view) => (projectLocally ? localActs : acts).projectLottery(view),
-  notify: (notice) => acts.sendNotice(notice),
+  // In the workflow task that made the change: the manager's page reads the projection, so a draw or a batch shows at once.
+  project: (view) => localWrites.projectLottery(view),
+  notify: (notice) => writes.sendNotice(notice),
   effects: {},
   work: (s) => {
     const next = lotteryWork(s);
     if (next === 'draw') {
       return async (ctx) => {
-        recordDraw(s, await drawActs.drawLottery({ opportunityId: s.input.opportunityId, publicValue: s.publicValue ?? '' }));
+        recordDraw(s, await draw.drawLottery({ opportunityId: s.input.opportunityId, publicValue: s.publicValue ?? '' }));
         s.history.push({ at: ctx.now, action: 'Drawn', by: 'system', note: `${s.draw?.entries ?? 0} entries, result SHA-256 ${s.draw?.resultHash ?? ''}` });
       };
     }
     if (next === 'invite') return (ctx) => invite(s, ctx.now);
     return null;
   },
-});
+};
 
 /**
- * One opportunity's lottery (issue 10): applications until the deadline, the draw, invitations in
+ * One opportunity's lottery: applications until the deadline, the draw, invitations in
  * rank order in batches, and the next in line when a household gives its place back. The list and
  * ranks stay in PostgreSQL; the history holds counts and hashes, and continues as new when long.
  */
 export async function lottery(input: StartLotteryInput, carried?: CarriedLotteryState): Promise<string> {
   const state = carried ? upgradeLotteryState(carried) : initialLotteryState(input, new Date(Date.now()).toISOString());
-  const s = await runCase(lotteryCase(patched(LOTTERY_LOCAL_PROJECTION_PATCH)), state, {
+  const s = await runCase(lotteryCase, state, {
     start: carried ? undefined : (st, ctx) => startLotteryTimers(st, ctx),
     continueAsNew: (st) => continueAsNew<typeof lottery>(input, st),
   });

@@ -1,14 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ParentClosePolicy, continueAsNew, log, proxyActivities, sleep, startChild } from '@temporalio/workflow';
-import type { createActivities } from '../activities';
-
-type Activities = ReturnType<typeof createActivities>;
-
-/** A read of tenancies: short, retried until Postgres answers. */
-const { dueAnnualRecertifications } = proxyActivities<Activities>({
-  startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-});
+import { ParentClosePolicy, continueAsNew, log, sleep, startChild } from '@temporalio/workflow';
+import { slowWork } from './activity-proxies';
 
 /** Days per run before the history is restarted (continue-as-new keeps it short). */
 const DAYS_PER_RUN = 30;
@@ -21,7 +13,7 @@ const DAYS_PER_RUN = 30;
  */
 export async function recertificationSweep(): Promise<void> {
   for (let day = 0; day < DAYS_PER_RUN; day++) {
-    const due = await dueAnnualRecertifications({ now: Date.now() });
+    const due = await slowWork.dueAnnualRecertifications({ now: Date.now() });
     let started = 0;
     for (const { workflowId, input } of due) {
       try {

@@ -1,5 +1,4 @@
-import { log, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
-import type { createActivities } from '../activities';
+import { log, workflowInfo } from '@temporalio/workflow';
 import type { RelocationInputs, RelocationView, StartRelocationInput } from '../domain/relocation';
 import {
   RELOCATION_TABLE,
@@ -12,17 +11,8 @@ import {
 } from '../domain/relocation.table';
 import { anyOverdue } from '../domain/case-search';
 import { runCase, type CaseDefinition } from './case/run';
-import { CASE_KIT_PATCH } from './case/version';
+import { writes } from './activity-proxies';
 import { relocationMessages } from './relocation.messages';
-import { relocationV1 } from './legacy/v1/relocation';
-
-type Activities = ReturnType<typeof createActivities>;
-
-/** Read-model writes and outbox inserts: short and idempotent, so retried until they succeed. */
-const acts = proxyActivities<Activities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-});
 
 const relocationCase: CaseDefinition<RelocationState, RelocationInputs, 'tenant' | 'manager', RelocationView, never> = {
   table: RELOCATION_TABLE,
@@ -32,8 +22,8 @@ const relocationCase: CaseDefinition<RelocationState, RelocationInputs, 'tenant'
   view: relocationView,
   fire: fireRelocationTimer,
   search: (_s, v) => ({ kind: 'relocation', organizationId: v.organizationId, status: v.status, step: v.status, overdue: v.status === 'overdue' || anyOverdue(v.pendingTasks) }),
-  project: (view) => acts.projectRelocation(view),
-  notify: (notice) => acts.sendNotice(notice),
+  project: (view) => writes.projectRelocation(view),
+  notify: (notice) => writes.sendNotice(notice),
   effects: {},
 };
 
@@ -43,8 +33,6 @@ const relocationCase: CaseDefinition<RelocationState, RelocationInputs, 'tenant'
  * manager only, the return home, and escalation when the end passes.
  */
 export async function relocation(input: StartRelocationInput): Promise<string> {
-  // Runs started before the case kit replay the frozen version-1 code.
-  if (!patched(CASE_KIT_PATCH)) return relocationV1(input);
   const s = await runCase(relocationCase, initialRelocationState(input, new Date(Date.now()).toISOString()));
   log.info('relocation finished', { workflowId: workflowInfo().workflowId, status: s.status });
   return s.status;

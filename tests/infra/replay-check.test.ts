@@ -3,9 +3,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { WorkflowHandle } from '@temporalio/client';
 import { leaseUpWorkflowId } from '../../infra/temporal/ids';
-import { eventTypeName, parseReplayCheckArgs, runReplayCheck, UsageError } from '../../infra/temporal/replay';
+import { eventTypeName, runReplayCheck } from '../../worker/replay';
+import { parseReplayCheckArgs, UsageError } from '../../worker/replay-args';
 import { getLeaseUpView } from '../../workflows/lease-up.messages';
-import { LEASE_UP_CURRENT_PATCH } from '../../workflows/case/version';
 import { eventually } from '../helpers/stack';
 import { HISTORY_FIXTURE_KEY, startWorkflowEnv } from '../helpers/workflow-env';
 
@@ -15,7 +15,7 @@ const CASES = 3;
 /** `npm run replay:check` as an operator runs it (the script's own command), with the test server's address. */
 async function replayCheck(args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'infra/temporal/replay-check.ts', '--', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'worker/replay-check.ts', '--', ...args], {
       env: { PATH: process.env.PATH, DATA_ENCRYPTION_KEY: HISTORY_FIXTURE_KEY },
       timeout: 170_000,
     });
@@ -27,7 +27,7 @@ async function replayCheck(args: string[]): Promise<{ code: number; out: string 
 }
 
 /**
- * Issue 20 item 3: the deploy gate. Lease-up cases left running on the test's Temporal dev server
+ * The deploy gate. Lease-up cases left running on the test's Temporal dev server
  * (started and advanced by the real worker) replay through the unchanged code, and fail through a
  * deliberately changed workflow module, naming the workflow and the first event it disagrees with.
  */
@@ -78,12 +78,19 @@ describe('replay:check against a dev server holding running cases', () => {
     for (const handle of handles) {
       expect(changed.out).toMatch(new RegExp(`FAILED leaseUpApplication workflow ${handle.workflowId} \\(run [0-9a-f-]+\\): first nondeterministic event ${firstCommand.eventId} \\(${eventTypeName(firstCommand.eventType)}\\)`));
     }
-    // The real code's first command is the lease-up's current patch marker, which the changed code no longer reaches first.
+    // The real code's first command is the local activity issuing the case's log number, which the changed code no longer reaches first.
     expect(eventTypeName(firstCommand.eventType)).toBe('MarkerRecorded');
-    expect(changed.out).toMatch(new RegExp(`Nondeterminism error: .*${LEASE_UP_CURRENT_PATCH}`));
+    expect(firstCommand.markerRecordedEventAttributes?.markerName).toBe('core_local_activity');
+    expect(changed.out).toMatch(/Nondeterminism error: .*LocalActivity/);
     expect(changed.out).toMatch(/leaseUpApplication\s+3 replayed, 3 FAILED/);
     expect(changed.out).toContain('RESULT: 3 of 3 workflow(s) do NOT replay');
-  }, 180_000);
+
+    // What `npm start` asks (infra/start.ts): the same verdict without looking for each event.
+    const quick = await replayCheck(['--address', address(), '--namespace', 'default', '--query', query, '--workflows-path', 'tests/fixtures/replay-changed/workflows.ts', '--max-located', '0']);
+    expect(quick.code, quick.out).toBe(1);
+    expect(quick.out.match(/FAILED leaseUpApplication workflow .*: the SDK named no event/g)).toHaveLength(CASES);
+    expect(quick.out).toContain('RESULT: 3 of 3 workflow(s) do NOT replay');
+  }, 240_000);
 
   it('refuses a bad command line with the usage, before connecting', () => {
     expect(() => parseReplayCheckArgs(['--address', 'nowhere'], { DATA_ENCRYPTION_KEY: HISTORY_FIXTURE_KEY })).toThrow(UsageError);
@@ -91,7 +98,8 @@ describe('replay:check against a dev server holding running cases', () => {
     expect(() => parseReplayCheckArgs(['--address', 'localhost:7233'], {})).toThrow(/DATA_ENCRYPTION_KEY/);
     expect(() => parseReplayCheckArgs(['--address', 'localhost:7233', '--tls-cert', 'c.pem'], { DATA_ENCRYPTION_KEY: HISTORY_FIXTURE_KEY })).toThrow(/go together/);
     expect(() => parseReplayCheckArgs(['--bogus'], { DATA_ENCRYPTION_KEY: HISTORY_FIXTURE_KEY })).toThrow(UsageError);
+    expect(() => parseReplayCheckArgs(['--address', 'localhost:7233', '--max-located', '-1'], { DATA_ENCRYPTION_KEY: HISTORY_FIXTURE_KEY })).toThrow(/--max-located/);
     const parsed = parseReplayCheckArgs(['--', '--namespace', 'housing-portal'], { TEMPORAL_ADDRESS: 'temporal:7233', DATA_ENCRYPTION_KEY: HISTORY_FIXTURE_KEY, WORKER_BUNDLE_PATH: '/b.js' });
-    expect(parsed).toMatchObject({ address: 'temporal:7233', namespace: 'housing-portal', query: 'ExecutionStatus = "Running"', bundlePath: '/b.js', samplePerType: undefined });
+    expect(parsed).toMatchObject({ address: 'temporal:7233', namespace: 'housing-portal', query: 'ExecutionStatus = "Running"', bundlePath: '/b.js', samplePerType: undefined, maxLocated: 20 });
   });
 });

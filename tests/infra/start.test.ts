@@ -1,16 +1,58 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type { StartLeaseUpInput } from '../../domain';
 import { isPortOpen } from '../../infra/embedded';
+import { readLocalSecrets } from '../../infra/local-secrets';
+import { dataConverter } from '../../infra/temporal/connection';
+import { bundleWorkflows } from '../../worker/create-worker';
+import { eventually } from '../helpers/stack';
 import { freePort } from '../setup/global';
 import demo from '../../infra/demo-accounts.json' with { type: 'json' };
 
 /**
+ * A run of workflow code this version no longer has, as a demo's data kept from an older version
+ * holds: started on the stack's own Temporal by a worker running a changed lease-up workflow
+ * (tests/fixtures/replay-changed: a timer before its first command), which stops once that first
+ * workflow task is in the history. On its own task queue, so the portal's worker never picks it up.
+ */
+async function startRunOfOlderCode(address: string, dataDir: string): Promise<string> {
+  const converter = dataConverter({ DATA_ENCRYPTION_KEY: (await readLocalSecrets(dataDir)).DATA_ENCRYPTION_KEY });
+  const taskQueue = 'older-version';
+  const workerConnection = await NativeConnection.connect({ address });
+  const connection = await Connection.connect({ address });
+  try {
+    const worker = await Worker.create({
+      connection: workerConnection,
+      namespace: 'default',
+      taskQueue,
+      workflowBundle: await bundleWorkflows({ path: resolve('tests/fixtures/replay-changed/workflows.ts') }),
+      dataConverter: converter,
+    });
+    const client = new Client({ connection, dataConverter: converter });
+    const id = () => randomUUID();
+    const input: StartLeaseUpInput = { applicationId: id(), householdId: id(), opportunityId: id(), organizationId: id(), applicantUserId: id(), householdSize: 2, householdIncome: 40_000 };
+    const workflowId = `older-version-${input.applicationId}`;
+    await worker.runUntil(async () => {
+      const handle = await client.workflow.start('leaseUpApplication', { workflowId, taskQueue, args: [input] });
+      await eventually(async () => (await handle.fetchHistory()).events?.some((e) => e.timerStartedEventAttributes), 60_000);
+    });
+    return workflowId;
+  } finally {
+    await connection.close();
+    await workerConnection.close();
+  }
+}
+
+/**
  * `npm start` as a newcomer runs it: the embedded default with its own PostgreSQL, Temporal dev
  * server (and Web UI), worker and API. Ctrl-C must stop every process, and a second start must keep
- * the data of the first.
+ * the data of the first, and say in one line when that data holds runs this version cannot continue.
  */
 describe('embedded start (npm start)', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-start-'));
@@ -27,7 +69,7 @@ describe('embedded start (npm start)', async () => {
     let output = '';
     child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    const deadline = Date.now() + 150_000;
+    const deadline = Date.now() + 240_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`start exited early:\n${output}`);
       const ready = await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false);
@@ -72,8 +114,9 @@ describe('embedded start (npm start)', async () => {
       body: JSON.stringify({ opportunityId: firstCome.id, householdSize: 2, householdIncome: 50_000, agreeToTerms: true }),
     });
     expect(applied.status).toBe(201);
+    const stale = await startRunOfOlderCode(`127.0.0.1:${ports.TEMPORAL_PORT}`, dataDir);
     await stop(first.child);
-    // A quiet terminal (issue 15): services and addresses there, request logs in the data folder.
+    // A quiet terminal: services and addresses there, request logs in the data folder.
     expect(first.output()).toContain(`portal on http://localhost:${ports.PORT}`);
     expect(first.output()).not.toContain('request completed');
     const apiLog = await readFile(join(dataDir, 'logs', 'api.log'), 'utf8');
@@ -82,9 +125,21 @@ describe('embedded start (npm start)', async () => {
 
     const second = await start();
     expect(second.output()).not.toContain('seeded demo data');
+    // The open runs were replayed before the worker started: the first start's (the case applied for,
+    // the lottery, the recertification sweep) replay; the older code's run does not, and one line says
+    // so and how to start afresh, and the portal runs all the same.
+    const said = second.output().split('\n').filter((line) => line.includes('older version'));
+    expect(said).toEqual([
+      `[portal] the data in ${dataDir} holds 1 workflow run(s) started by an older version of the portal, which this version cannot continue ` +
+        `(details: ${join(dataDir, 'logs', 'replay-check.log')}); to start afresh with new demo data: Ctrl-C, delete ${dataDir}, then npm start again`,
+    ]);
+    expect(first.output()).not.toContain('older version');
+    const report = await readFile(join(dataDir, 'logs', 'replay-check.log'), 'utf8');
+    expect(report).toMatch(new RegExp(`FAILED leaseUpApplication workflow ${stale} `));
+    expect(report).toMatch(/leaseUpApplication\s+2 replayed, 1 FAILED/);
     expect((await json('/api/Opportunity/published-opportunities')).data).toHaveLength(4);
     const mine = await json(`/api/LeaseUpApplication/getDetailsById/${applied.data.applicationId}`, { headers: await login() });
     expect(mine.data.currentStep).toBe('documentation_review');
     await stop(second.child);
-  }, 400_000);
+  }, 700_000);
 });

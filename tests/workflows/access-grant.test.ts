@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 const PERIOD_DAYS = 90;
 
 /**
- * A granted delegated access (issue 14) on the time-skipping server: the notice before the end,
+ * A granted delegated access on the time-skipping server: the notice before the end,
  * the expiry at the end, an extension that moves both, and an end by the organisation.
  */
 describe('delegated access grant workflow (time skipping)', () => {

@@ -9,7 +9,7 @@ import { startWorkflowEnv } from '../helpers/workflow-env';
 type Env = Awaited<ReturnType<typeof startWorkflowEnv>>;
 
 /**
- * The bulk-batch workflow on its own (issue 12 item 3): a small batch over real lease-up cases, with
+ * The bulk-batch workflow on its own: a small batch over real lease-up cases, with
  * the recorded history the replay test replays (RECORD_HISTORIES=1).
  */
 describe('bulk-batch workflow', () => {

@@ -13,7 +13,7 @@ const CASES = 510;
 const WITHDRAWN = 10;
 
 /**
- * Issue 12 item 3, accepted when: a batch over 500 cases completes with progress, survives a worker
+ * A bulk action holds when a batch over 500 cases completes with progress, survives a worker
  * restart mid-batch with no case changed twice, and reports refusals per case. Real lease-up
  * workflows on the real stack; the worker is this test's own, so it can be stopped mid-batch.
  */

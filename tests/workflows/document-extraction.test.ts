@@ -17,7 +17,7 @@ import { BANK_STATEMENTS, samplePdf } from '../helpers/statements';
 import { HISTORY_FIXTURE_KEY } from '../helpers/workflow-env';
 
 /**
- * The document-extraction workflow on its own (issue 19 item 3): its activity reads the file from
+ * The document-extraction workflow on its own: its activity reads the file from
  * the blob store and stores the figures sealed; only the status passes through the history. A file
  * that cannot be read fails at once (not retried) and the reading says so. Both runs are recorded
  * for the replay test (RECORD_HISTORIES=1).

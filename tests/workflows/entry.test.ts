@@ -5,7 +5,7 @@ import * as entry from '../../workflows/index';
 
 /**
  * The worker's workflow entry exports every workflow type, and the worker's bundle of it is one
- * module that the worker preloads and every workflow shares (issue 11; worker/create-worker.ts).
+ * module that the worker preloads and every workflow shares (worker/create-worker.ts).
  */
 describe('the workflow entry', () => {
   it('exports every workflow function of workflows/*.ts under its own name', async () => {

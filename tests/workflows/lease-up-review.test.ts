@@ -115,8 +115,6 @@ describe.sequential('lease-up workflow: review, documents, consent and appeals (
     view = await t.send(handle, 'GrantAppeal', t.manager());
     expect(view).toMatchObject({ status: 'in_review', currentStep: 'decision', rejectionReason: null });
     await recordHistory('lease-up-appeal-granted', handle);
-    // Recorded since each action's projection became a local activity (LOCAL_ACTION_PROJECTION_PATCH).
-    await recordHistory('lease-up-local-action-projection', handle);
   });
 
   it('after the appeal window the application closes and an appeal answers "appeal period passed"; a denied appeal closes', async () => {

@@ -117,7 +117,7 @@ function collectPayloads(value: unknown, found: RawPayload[] = []): RawPayload[]
   // `patched()` writes a marker and the TemporalChangeVersion search attribute: both hold only the
   // patch's name, written by the SDK core (not through the codec), never application data.
   if ('markerName' in value && (value as { markerName?: string }).markerName === 'core_patch') return found;
-  // A local activity's marker (the start's log number and first projection, issue 11) holds the
+  // A local activity's marker (the start's log number, each projection) holds the
   // activity's result, through the codec like any result, and the core's own bookkeeping in
   // `details.data` (sequence, activity type, times): that one is checked apart, in the test below.
   if ('markerName' in value && (value as { markerName?: string }).markerName === 'core_local_activity') {

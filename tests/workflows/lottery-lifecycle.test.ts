@@ -11,7 +11,7 @@ const APPLICANTS = 6;
 const UNITS = 2;
 
 /**
- * One lottery from draft to closed (issue 10, item 1), on a time-skipping server and through the
+ * One lottery from draft to closed on a time-skipping server and through the
  * API's services where a person acts: draft (nobody can apply) → published (the seed committed,
  * accepting) → households apply → the deadline closes applications (a later application is refused
  * with the spec's 'Opportunity closed') → drawn → invitations → every unit leased → closed by
@@ -89,7 +89,7 @@ describe.sequential('lottery: the whole lifecycle (time skipping)', () => {
     expect(await t.ts.db.selectFrom('opportunity_lotteries').select(['stage', 'invited']).where('opportunity_id', '=', opportunityId).executeTakeFirstOrThrow()).toEqual({ stage: 'closed_out', invited: UNITS });
     expect((await t.ts.db.selectFrom('applications').select('status').where('id', 'in', invited.map((r) => r.id)).execute()).map((r) => r.status)).toEqual(['ended', 'ended']);
     await recordHistory('lottery-lifecycle', lottery.handle);
-    // A case invited from the lottery, to its lease signed (the signal that counts its unit, behind its patch).
+    // A case invited from the lottery, to its lease signed (the signal that counts its unit).
     await recordHistory('lease-up-lottery-leased', t.leaseUpCase(invited[0]!.id).handle);
   });
 });

@@ -12,7 +12,7 @@ const FIRST_BATCH = 8;
 const SETTINGS = { offerExpiryDays: 3, appealWindowDays: 5 };
 
 /**
- * Next in line through the real lease-up path (issue 10, item 6), on a time-skipping server: each
+ * Next in line through the real lease-up path, on a time-skipping server: each
  * way a household gives its place back (offer declined, offer expired, withdrawal, rejection final
  * when the appeal window passes or the appeal is denied) invites exactly one next household, the
  * best-ranked one waiting, and the manager's inbox says why; two at once invite two.

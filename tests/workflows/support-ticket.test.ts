@@ -17,7 +17,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 /**
- * A support ticket (issue 13; design/workflows.md "Support ticket") on the time-skipping server:
+ * A support ticket (design/workflows.md "Support ticket") on the time-skipping server:
  * escalation when the first answer is late, auto-close of a resolved ticket, and a reply that
  * reopens it (the auto-close of the earlier resolution then no longer counts).
  */

@@ -1,13 +1,12 @@
 import { Mutex } from 'async-mutex';
-import { allHandlersFinished, condition, patched, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import type { SignalDefinition, UpdateDefinition } from '@temporalio/common';
 import { actionsOf, refusalOf, type ActionRow, type ActionTable, type CaseActor, type CaseNotice, type CaseTimer, type ChangeContext } from '../../domain/case';
 import type { CaseSearchFacts } from '../../domain/case-search';
 import type { MessageCode } from '../../domain/messages';
-import type { SignalDefinition, UpdateDefinition } from '@temporalio/common';
 import type { CaseMessages } from './messages';
 import { refuse } from './refuse';
 import { caseSearchKeeper } from './search';
-import { SEARCH_ATTRIBUTES_PATCH } from './version';
 
 /** What the kit keeps in every case's state, beside the kind's own facts. */
 export interface CaseBookkeeping {
@@ -43,30 +42,17 @@ export interface CaseDefinition<S extends CaseBookkeeping, Inputs extends Record
    * null when there is none: each piece runs under the lock as one change, so actions interleave.
    */
   work?(s: S): ((ctx: ChangeContext) => Promise<void>) | null;
-  /**
-   * What the case shows in its search attributes (issue 20): never personal data. Kept current by
-   * the kit in runs that recorded the `search-attributes` patch.
-   */
+  /** What the case shows in its search attributes (never personal data), kept current after every change. */
   search?(s: S, view: V): CaseSearchFacts;
 }
 
 export interface RunOptions<S> {
   /**
-   * The run recorded its kind's current patch (e.g. LEASE_UP_CURRENT_PATCH), which stands for
-   * SEARCH_ATTRIBUTES_PATCH without a marker of its own; with a start hook, its search attributes are
-   * upserted once, after the start's change.
+   * Its starter already projected the first state and gave the run that state's search attributes
+   * (the API does both for a first-come application): the run projects and upserts only what changes
+   * after it. Absent: the run projects its first version and sets its attributes then.
    */
-  current?: boolean;
-  /**
-   * The version its starter already projected (the API writes the first view of a case it takes, e.g.
-   * a first-come application): the run projects only newer versions. Absent: it projects its first.
-   */
-  projected?: number;
-  /**
-   * Its starter gave the run the search attributes of its first state (`caseStartSearchAttributes`):
-   * the run upserts only what changes after that (its first workflow task none).
-   */
-  searchAtStart?: boolean;
+  projectedAtStart?: boolean;
   /** Work done once when the case starts, under the lock (e.g. issuing a log number, setting timers). */
   start?: (s: S, ctx: ChangeContext) => Promise<void> | void;
   /** Called with the state when Temporal suggests a new run (long-lived cases); must continue as new. */
@@ -76,6 +62,9 @@ export interface RunOptions<S> {
 }
 
 type Input = { actor: CaseActor; reason?: string };
+type AnyDefinition<S extends CaseBookkeeping> = CaseDefinition<S, Record<string, object>, string, unknown, string>;
+/** Runs a change and what it asks for (an effect, timers, notices); the version moves only when something changed. */
+type Commit = (mutate: (ctx: ChangeContext) => boolean, effect?: (ctx: ChangeContext) => Promise<void>) => Promise<void>;
 
 /**
  * Runs one case to its end on the shared mechanism:
@@ -89,23 +78,29 @@ type Input = { actor: CaseActor; reason?: string };
  *   written, and the workflow returns only when every handler has finished.
  */
 export async function runCase<S extends CaseBookkeeping, Inputs extends Record<string, object>, R extends string, V, E extends string>(
-  def: CaseDefinition<S, Inputs, R, V, E>,
+  definition: CaseDefinition<S, Inputs, R, V, E>,
   s: S,
   options: RunOptions<S> = {},
 ): Promise<S> {
+  // The kit reads rows and effects by action name; each row's own input type is the table's business.
+  const def = definition as unknown as AnyDefinition<S>;
   const lock = new Mutex();
-  // Runs started before search attributes existed have no marker and upsert nothing (replay unchanged).
-  const keeper =
-    def.search && (options.current || patched(SEARCH_ATTRIBUTES_PATCH))
-      ? caseSearchKeeper(options.searchAtStart ? { facts: def.search(s, def.view(s, Date.now())), changedAt: s.updatedAt } : undefined)
-      : null;
-  const keepSearch = (view: V) => {
-    if (keeper && def.search) keeper(def.search(s, view), s.updatedAt);
-  };
-  const nowIso = () => new Date(Date.now()).toISOString();
+  const commit = committer(def, s, lock);
+  handleActions(def, s, lock, commit);
+  setHandler(def.messages.getView, () => def.view(s, Date.now()));
+  const { start } = options;
+  if (start) await lock.runExclusive(() => commit(() => true, (ctx) => Promise.resolve(start(s, ctx))));
+  return projectUntilDone(def, s, lock, commit, options);
+}
 
-  /** Runs a change and what it asks for; the version moves only when something changed. */
-  const commit = async (mutate: (ctx: ChangeContext) => boolean, effect?: (ctx: ChangeContext) => Promise<void>) => {
+/** The change runner of one case, which also arms the timers a change asks for (and those carried in its state). */
+function committer<S extends CaseBookkeeping>(def: AnyDefinition<S>, s: S, lock: Mutex): Commit {
+  const nowIso = () => new Date(Date.now()).toISOString();
+  const touch = (now: string) => {
+    s.updatedAt = now;
+    s.version += 1;
+  };
+  const commit: Commit = async (mutate, effect) => {
     const timers: CaseTimer[] = [];
     const notices: CaseNotice[] = [];
     const ctx: ChangeContext = { now: nowIso(), timer: (event, at, token) => timers.push({ event, at, token }), notify: (n) => notices.push(n) };
@@ -121,11 +116,6 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
     }
     await Promise.all(notices.map((n) => def.notify(n)));
   };
-  const touch = (now: string) => {
-    s.updatedAt = now;
-    s.version += 1;
-  };
-
   const arm = (timer: CaseTimer) => {
     void sleep(Math.max(0, Date.parse(timer.at) - Date.now())).then(() =>
       lock.runExclusive(() =>
@@ -139,15 +129,19 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
       ),
     );
   };
+  for (const timer of s.timers) arm(timer);
+  return commit;
+}
 
-  // The rows are read by action name here; each row's own input type is the table's business.
-  const table = def.table as unknown as Record<string, ActionRow<S, Input, string, string>>;
+/** One handler per action of the table: an Update (with its validator), or a Signal for actions other workflows send. */
+function handleActions<S extends CaseBookkeeping>(def: AnyDefinition<S>, s: S, lock: Mutex, commit: Commit): void {
+  const table = def.table as Record<string, ActionRow<S, Input, string, string>>;
   const note = (def.note ?? ((input: Input) => input.reason)) as (input: Input) => string | undefined;
   const refusal = (action: string, input: Input) => refusalOf(table, action, s, input, Date.now(), def.finished);
 
-  for (const action of actionsOf(def.table as object) as (keyof Inputs & string)[]) {
+  for (const action of actionsOf(table)) {
     const row = table[action]!;
-    const effect = row.effect ? (def.effects[row.effect as E] as (s: S, input: Input, ctx: ChangeContext) => Promise<void>) : undefined;
+    const effect = row.effect ? (def.effects[row.effect] as (s: S, input: Input, ctx: ChangeContext) => Promise<void>) : undefined;
     const apply = (input: Input) =>
       commit(
         (ctx) => {
@@ -170,7 +164,7 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
       continue;
     }
     setHandler(
-      def.messages.updates[action] as UpdateDefinition<V, [Input]>,
+      def.messages.updates[action] as UpdateDefinition<unknown, [Input]>,
       (input: Input) =>
         lock.runExclusive(async () => {
           // The state may have moved while this update waited for the lock: the table decides again.
@@ -179,55 +173,43 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
           await apply(input);
           return def.view(s, Date.now());
         }),
-      {
-        validator: (input: Input) => {
-          const actor = input?.actor;
-          if (!actor || typeof actor.userId !== 'string' || typeof actor.role !== 'string' || (actor.impersonatedBy !== null && typeof actor.impersonatedBy !== 'string')) {
-            throw refuse('validation', 'Invalid actor');
-          }
-          // "Is it this person's move?" first, then "is this input right?" (shape, then the table's checks).
-          const parsed = row.input.safeParse(input);
-          const stateRefusal = refusalOf(table, action, s, input, Date.now(), def.finished, { skipCheck: true });
-          if (stateRefusal) throw refuse(stateRefusal);
-          if (!parsed.success) throw refuse('validation', parsed.error.issues[0]?.message);
-          const code = refusal(action, input);
-          if (code) throw refuse(code);
-        },
-      },
+      { validator: (input: Input) => validate(table, action, s, input, def.finished) },
     );
   }
-  setHandler(def.messages.getView, () => def.view(s, Date.now()));
-  const start = options.start;
-  // Searchable from the first workflow task. A current run with a start hook upserts once, in the
-  // loop below after the start's change (in that same task unless the start awaits an ordinary
-  // activity); older runs upsert here too.
-  if (!(options.current && start)) keepSearch(def.view(s, Date.now()));
+}
 
-  for (const timer of s.timers) arm(timer);
-  if (start) {
-    await lock.runExclusive(() =>
-      commit(
-        () => true,
-        (ctx) => Promise.resolve(start(s, ctx)),
-      ),
-    );
+/** The Update validator: refuses, changing nothing, what the table does not allow now. */
+function validate<S>(table: Record<string, ActionRow<S, Input, string, string>>, action: string, s: S, input: Input, finished: (s: S, action: string) => MessageCode | null): void {
+  const actor = input?.actor;
+  if (!actor || typeof actor.userId !== 'string' || typeof actor.role !== 'string' || (actor.impersonatedBy !== null && typeof actor.impersonatedBy !== 'string')) {
+    throw refuse('validation', 'Invalid actor');
   }
+  // "Is it this person's move?" first, then "is this input right?" (shape, then the table's checks).
+  const parsed = table[action]!.input.safeParse(input);
+  const stateRefusal = refusalOf(table, action, s, input, Date.now(), finished, { skipCheck: true });
+  if (stateRefusal) throw refuse(stateRefusal);
+  if (!parsed.success) throw refuse('validation', parsed.error.issues[0]?.message);
+  const code = refusalOf(table, action, s, input, Date.now(), finished);
+  if (code) throw refuse(code);
+}
 
-  // Project every new version once no handler is midway; finish once the final view is written.
-  let projected = options.projected ?? 0;
+/**
+ * Projects every new version once no handler is midway (keeping the search attributes current) and
+ * runs the case's own work between messages; returns once the final view is written and every
+ * handler has finished, or continues as new when due.
+ */
+async function projectUntilDone<S extends CaseBookkeeping>(def: AnyDefinition<S>, s: S, lock: Mutex, commit: Commit, options: RunOptions<S>): Promise<S> {
+  const keepSearch = searchKeeper(def, s, options.projectedAtStart);
+  let projected = options.projectedAtStart ? s.version : 0;
   const work = def.work;
   for (;;) {
-    if (work) {
-      await condition(() => !lock.isLocked() && (s.version > projected || work(s) !== null));
-      if (s.version === projected) {
-        await lock.runExclusive(async () => {
-          const step = work(s);
-          if (step) await commit(() => true, step);
-        });
-        continue;
-      }
-    } else {
-      await condition(() => s.version > projected && !lock.isLocked());
+    await condition(() => !lock.isLocked() && (s.version > projected || (work?.(s) ?? null) !== null));
+    if (s.version === projected && work) {
+      await lock.runExclusive(async () => {
+        const step = work(s);
+        if (step) await commit(() => true, step);
+      });
+      continue;
     }
     const version = s.version;
     const view = def.view(s, Date.now());
@@ -242,4 +224,12 @@ export async function runCase<S extends CaseBookkeeping, Inputs extends Record<s
   }
   await condition(allHandlersFinished);
   return s;
+}
+
+/** Keeps the case's search attributes current after each change (nothing for a kind that shows none). */
+function searchKeeper<S extends CaseBookkeeping>(def: AnyDefinition<S>, s: S, setAtStart?: boolean): (view: unknown) => void {
+  const search = def.search;
+  if (!search) return () => undefined;
+  const keeper = caseSearchKeeper(setAtStart ? { facts: search(s, def.view(s, Date.now())), changedAt: s.updatedAt } : undefined);
+  return (view) => keeper(search(s, view), s.updatedAt);
 }

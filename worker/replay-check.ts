@@ -5,8 +5,9 @@
  * does not (workflow, type, first nondeterministic event), 2 on a usage error.
  */
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { runMain } from '../config';
-import { formatReplayReport, parseReplayCheckArgs, runReplayCheck, UsageError } from './replay';
+import { runMain } from '../infra/config';
+import { formatReplayReport, runReplayCheck } from './replay';
+import { parseReplayCheckArgs, UsageError } from './replay-args';
 
 // Before anything native: the SDK's own warnings (the nondeterminism it reports to us) stay out of the output.
 Runtime.install({ logger: new DefaultLogger('ERROR'), telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' } } } });
