@@ -31,7 +31,7 @@ export function createActivities({ db, blobs }: ActivityDeps) {
       recertificationCycle.signersOf(db, headUserId, householdId, today),
     signLeaseUpLetter: (input: Parameters<typeof leaseUp.signLeaseUpLetter>[2]) => leaseUp.signLeaseUpLetter(db, blobs, input),
     markDocumentsRejected: (input: Parameters<typeof leaseUp.markDocumentsRejected>[1]) => leaseUp.markDocumentsRejected(db, input),
-    // Recertification and relocation (issue 6)
+    // Recertification and relocation
     projectRecertification: (view: RecertView) => recertification.projectRecertification(db, view),
     generateRecertificationTic: (input: Parameters<typeof recertification.generateRecertificationTic>[2]) =>
       recertification.generateRecertificationTic(db, blobs, input),
@@ -39,21 +39,21 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     lockProfile: (input: Parameters<typeof profileLock.lockProfile>[1]) => profileLock.lockProfile(db, input),
     unlockProfile: (input: Parameters<typeof profileLock.unlockProfile>[1]) => profileLock.unlockProfile(db, input),
     projectRelocation: (view: RelocationView) => relocation.projectRelocation(db, view),
-    // The lottery (issue 10)
+    // The lottery
     projectLottery: (view: LotteryView) => lottery.projectLottery(db, view),
     drawLottery: (input: { opportunityId: string; publicValue: string }) => lottery.drawLottery(db, input),
     nextInvitations: (input: { opportunityId: string; count: number }) => lottery.nextInvitations(db, input),
     markInvited: (input: { opportunityId: string; applicationIds: string[] }) => lottery.markInvited(db, input),
-    // Delegated access (issue 14)
+    // Delegated access
     projectAccessGrant: (view: AccessGrantCaseView) => projectAccessGrant(db, view),
-    // Support tickets (issue 13)
+    // Support tickets
     projectSupportTicket: (view: SupportTicketView) => projectSupportTicket(db, view),
     dueAnnualRecertifications: (input: { now: number }) => recertificationCycle.dueAnnualRecertifications(db, input),
-    // Bulk actions from the manager's inbox (issue 12)
+    // Bulk actions from the manager's inbox
     bulkCasesPage: (input: Parameters<typeof bulk.bulkCasesPage>[1]) => bulk.bulkCasesPage(db, input),
     applyBulkCase: (input: bulk.BulkCaseInput) => bulk.applyBulkCase(db, input),
     projectBulkBatch: (view: BulkBatchCaseView) => bulk.projectBulkBatch(db, view),
-    // Figures read from statements and pay stubs (issue 19)
+    // Figures read from statements and pay stubs
     extractDocument: (input: { extractionId: string }) => extraction.extractDocument(db, blobs, input),
     markExtractionFailed: (input: { extractionId: string }) => extraction.markExtractionFailed(db, input),
   };
