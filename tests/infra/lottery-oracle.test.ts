@@ -50,11 +50,13 @@ function oracle(input: OracleInput): DrawResult {
   for (const { group, share } of input.setAsides) {
     const members = base.filter((n) => groupsOf.get(n)!.includes(group));
     const need = Math.min(quota(share, input.units), members.length);
-    const reservedMembers = () => members.filter((n) => reserved.has(n)).length;
-    let next = 0;
-    while (reservedMembers() < need && reserved.size < input.units) {
-      while (reserved.has(members[next]!)) next += 1;
+    let reservedMembers = members.filter((n) => reserved.has(n)).length;
+    // While fewer than `need` members are reserved (and fewer than `units` in all), the group's next
+    // unreserved member in base order is reserved.
+    for (let next = 0; reservedMembers < need && reserved.size < input.units; next += 1) {
+      if (reserved.has(members[next]!)) continue;
       reserved.add(members[next]!);
+      reservedMembers += 1;
     }
   }
 
