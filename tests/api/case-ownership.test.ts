@@ -208,17 +208,17 @@ const NOT_ON_A_CASE: Record<string, string> = {
   [`POST ${RC}/interim`]: "starts a case of the caller's household",
   [`POST ${RC}/manager/annual/:householdId`]: "starts a case of a household of the manager's organisation (checked in tests/api/recertification.test.ts)",
   [`POST ${RC}/manager/interim/:householdId`]: "starts a case of a household of the manager's organisation (checked in tests/api/recertification.test.ts)",
-  [`GET ${RL}/`]: "the caller's own relocation or organisation's list",
+  [`GET ${RL}`]: "the caller's own relocation or organisation's list",
   [`GET ${RL}/manager/households`]: "the manager's own organisation",
   [`POST ${RL}/manager/start`]: "starts a case of a household of the manager's organisation",
-  'GET /api/AccessGrants/': "the caller's own grants",
+  'GET /api/AccessGrants': "the caller's own grants",
   'GET /api/AccessGrants/audit': "the caller's own audit",
   [`POST ${ST}/CreateSupportTicket`]: 'starts a case of the caller',
   [`GET ${ST}/GetSupportTickets`]: "the caller's own tickets or organisation's queue",
   [`GET ${ST}/events`]: 'a stream naming only the cases the caller may see (tests/api/support-ticket-events.test.ts)',
   [`GET ${ST}/:id/attachments/:attachmentId`]: 'a file of a ticket, checked per ticket (tests/api/support-ticket-attachments.test.ts)',
-  'POST /api/BulkActions/': "starts a batch over the manager's own organisation's cases",
-  'GET /api/BulkActions/': "the manager's own organisation's batches",
+  'POST /api/BulkActions': "starts a batch over the manager's own organisation's cases",
+  'GET /api/BulkActions': "the manager's own organisation's batches",
   'GET /api/CaseFile/:kind/:caseId/documents/:id/file': 'a file of a case file, checked as the case file is (tests/api/case-file.test.ts)',
   'POST /api/CaseFile/:kind/:caseId/documents/:id/review': 'a document decision of a case file, checked as the case file is (tests/api/case-file.test.ts)',
 };
@@ -320,7 +320,8 @@ describe('a case answers only to whom it belongs, for every action of every kind
     expect(missing, 'actions of the tables with no route to test').toEqual([]);
 
     const called = new Set([...(Object.keys(TABLES) as Kind[]).flatMap((k) => Object.keys(TABLES[k]).flatMap((a) => callsOf(k, a).map((c) => c.route))), ...Object.values(READS).flatMap((reads) => reads.map((r) => r.call.route))]);
-    const routes = [...new Set(stack.app.routeList.filter((r) => r.method !== 'OPTIONS' && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`))];
+    // A prefix's own route is registered with and without its trailing slash: one route.
+    const routes = [...new Set(stack.app.routeList.filter((r) => r.method !== 'OPTIONS' && r.method !== 'HEAD').map((r) => `${r.method} ${r.url.replace(/(.)\/$/, '$1')}`))];
     const unaccounted = routes.filter((r) => CASE_PREFIXES.some((p) => r.split(' ')[1]!.startsWith(p)) && !called.has(r) && !(r in NOT_ON_A_CASE));
     expect(unaccounted, 'case routes neither called by this test nor said to act on no one else\'s case').toEqual([]);
     for (const route of called) expect(routes, `${route} is served`).toContain(route);

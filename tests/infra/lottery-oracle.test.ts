@@ -41,9 +41,9 @@ const quota = (share: number, units: number) => Math.ceil(Math.round(share * uni
 function oracle(input: OracleInput): DrawResult {
   // Rule 2: each entry's key, HMAC-SHA256 keyed by `seed:publicValue` over the log number; base order by key, then log number.
   const hmacKey = Buffer.from(`${input.seed}:${input.publicValue}`, 'utf8');
-  const keyOf = new Map(input.entries.map((e) => [e.logNumber, createHmac('sha256', hmacKey).update(Buffer.from(e.logNumber, 'utf8')).digest('hex')]));
+  const keyed = input.entries.map((e) => ({ logNumber: e.logNumber, key: createHmac('sha256', hmacKey).update(Buffer.from(e.logNumber, 'utf8')).digest('hex') }));
   const groupsOf = new Map(input.entries.map((e) => [e.logNumber, [...new Set(e.groups)].sort(codeUnitOrder)]));
-  const base = input.entries.map((e) => e.logNumber).sort((a, b) => codeUnitOrder(keyOf.get(a)!, keyOf.get(b)!) || codeUnitOrder(a, b));
+  const base = keyed.sort((a, b) => codeUnitOrder(a.key, b.key) || codeUnitOrder(a.logNumber, b.logNumber)).map((e) => e.logNumber);
 
   // Rule 3: set-asides in the order listed; members already reserved count; stop at `units` reserved.
   const reserved = new Set<string>();
