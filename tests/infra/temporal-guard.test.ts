@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Connection } from '@temporalio/client';
 import { guardTemporalCalls, temporalClientMetrics, TemporalUnavailableError } from '../../infra/temporal/connection';
 
@@ -26,6 +26,44 @@ async function silentServer() {
 }
 
 /**
+ * A TCP relay in front of Temporal, in this process. Once armed, the next bytes the client sends (the
+ * guard's probe, sent as its timer fires) are passed on and then this process is held for `ms`: the
+ * probe's deadline passes while its answer waits unread, and when the process runs again its timers
+ * (the deadline) come before its reads (the answer). The stall happens after the probe is on the
+ * wire, whatever the machine's speed.
+ */
+async function stallingRelay(target: string, ms: number) {
+  const [host, port] = target.split(':') as [string, string];
+  const sockets: Socket[] = [];
+  let armed = false;
+  const server = createServer((client) => {
+    const upstream = connect(Number(port), host);
+    sockets.push(client, upstream);
+    client.on('data', (chunk) => {
+      upstream.write(chunk);
+      if (armed) {
+        armed = false;
+        blockEventLoop(ms);
+      }
+    });
+    upstream.on('data', (chunk) => client.write(chunk));
+    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+      a.on('error', () => b.destroy());
+      a.on('close', () => b.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    address: `127.0.0.1:${(server.address() as AddressInfo).port}`,
+    arm: () => void (armed = true),
+    close() {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+/**
  * The guard that turns a dead Temporal into a quick 503 must not call a live one dead because this
  * process was busy: a long synchronous task (a letter rendered by an in-process worker) holds the
  * event loop past the probe's deadline, and the probe's answer is only read afterwards. What the
@@ -39,29 +77,40 @@ describe('the Temporal call guard', () => {
   });
 
   it('keeps a pending call going when the probe missed its deadline only because this process was stalled', async () => {
-    connection = await Connection.connect({ address: inject('temporalAddress') });
-    guardTemporalCalls(connection, { probeAfterMs: 100, probeTimeoutMs: 300 });
-    const answeredBefore = await probes('answered');
-    // A long poll on an empty task queue stays pending for about a minute: a slow call, not a dead server.
-    const service = connection.workflowService;
-    const call = connection.withDeadline(Date.now() + 30_000, () =>
-      service.pollActivityTaskQueue({ namespace: 'default', taskQueue: { name: `guard-${crypto.randomUUID()}` }, identity: 'guard-test' }),
-    );
-    const outcome = call.then(
-      () => 'answered',
-      (error: unknown) => (error instanceof TemporalUnavailableError ? 'called dead' : 'failed'),
-    );
-    let settled = false;
-    void outcome.then(() => (settled = true));
-    // Due at the same moment as the guard's own timer and set after it, so it runs right after the
-    // probe is sent: the event loop is held for longer than the probe's deadline.
-    setTimeout(() => blockEventLoop(1_000), 100);
-    // The barrier: the guard has decided (a probe answered, or the call was settled).
-    await vi.waitFor(async () => expect(settled || (await probes('answered')) > answeredBefore).toBe(true), { timeout: 30_000, interval: 20 });
-    // Whatever the guard does on that answer runs in the same microtask queue; a macrotask later it is done.
-    await new Promise((r) => setImmediate(r));
-    expect(await Promise.race([outcome, Promise.resolve('still pending')])).toBe('still pending');
-    expect(await probes('answered')).toBeGreaterThan(answeredBefore);
+    const relay = await stallingRelay(inject('temporalAddress'), 1_000);
+    try {
+      // Without the SDK's retries: the probe that misses its deadline would otherwise be retried on a
+      // timer after the test has closed the channel.
+      connection = await Connection.connect({ address: relay.address, interceptors: [] });
+      guardTemporalCalls(connection, { probeAfterMs: 100, probeTimeoutMs: 300 });
+      const [answeredBefore, unansweredBefore] = [await probes('answered'), await probes('unanswered')];
+      // A long poll on an empty task queue stays pending for about a minute: a slow call, not a dead server.
+      const service = connection.workflowService;
+      const call = connection.withDeadline(Date.now() + 30_000, () =>
+        service.pollActivityTaskQueue({ namespace: 'default', taskQueue: { name: `guard-${crypto.randomUUID()}` }, identity: 'guard-test' }),
+      );
+      const outcome = call.then(
+        () => 'answered',
+        (error: unknown) => (error instanceof TemporalUnavailableError ? 'called dead' : 'failed'),
+      );
+      let settled = false;
+      void outcome.then(() => (settled = true));
+      // Due at the same moment as the guard's own timer and set after it: the relay stalls this
+      // process on the probe's bytes, sent by that timer.
+      setTimeout(relay.arm, 100);
+      // The barrier: the guard has decided (a probe answered, or the call was settled).
+      await vi.waitFor(async () => expect(settled || (await probes('answered')) > answeredBefore).toBe(true), { timeout: 30_000, interval: 20 });
+      // Whatever the guard does on that answer runs in the same microtask queue; a macrotask later it is done.
+      await new Promise((r) => setImmediate(r));
+      expect(await Promise.race([outcome, Promise.resolve('still pending')])).toBe('still pending');
+      // The first probe missed its deadline during the stall; the one asked again was answered.
+      expect(await probes('unanswered')).toBe(unansweredBefore + 1);
+      expect(await probes('answered')).toBe(answeredBefore + 1);
+    } finally {
+      await connection?.close().catch(() => undefined);
+      connection = undefined;
+      relay.close();
+    }
   });
 
   it('still calls a stalled server dead when this process was not stalled', async () => {
@@ -75,6 +124,10 @@ describe('the Temporal call guard', () => {
       expect(error).toBeInstanceOf(TemporalUnavailableError);
       expect(await probes('unanswered')).toBe(unansweredBefore + 1);
     } finally {
+      // The connection first: a server gone under a live channel makes the SDK retry on a timer,
+      // which would then find the channel shut.
+      await connection?.close().catch(() => undefined);
+      connection = undefined;
       silent.close();
     }
   });
@@ -97,6 +150,10 @@ describe('the Temporal call guard', () => {
       expect(await call()).toBeInstanceOf(TemporalUnavailableError);
       expect(await probes('unanswered')).toBe(before + 2);
     } finally {
+      // The connection first: a server gone under a live channel makes the SDK retry on a timer,
+      // which would then find the channel shut.
+      await connection?.close().catch(() => undefined);
+      connection = undefined;
       silent.close();
     }
   });
