@@ -23,7 +23,9 @@ let tenant: { authorization: string };
 beforeAll(async () => {
   server = await startLibreTranslate({ apiKey: 'test-key' });
   [stack, bare] = await Promise.all([
-    startStack({ worker: false, env: { TRANSLATE_URL: server.url, TRANSLATE_API_KEY: 'test-key', TRANSLATE_TIMEOUT_MS: '300' } }),
+    // The time-out is the product's own; it must be long enough for an answer of the local server on
+    // a loaded machine (300 ms was not), and only the held answer of the slow test waits it out.
+    startStack({ worker: false, env: { TRANSLATE_URL: server.url, TRANSLATE_API_KEY: 'test-key', TRANSLATE_TIMEOUT_MS: '5000' } }),
     startStack({ worker: false }),
   ]);
   const signedIn = await signIn(stack.app, 'Tenant');
