@@ -137,7 +137,7 @@ export function dashboardRows(f: DashboardFigures): FigureRow[] {
       value: `p50 ${ms(f.summary.p50)}, p95 ${ms(f.summary.p95)}`,
       goal,
       met: f.summary.p95 <= DASHBOARD_GOAL_MS,
-      note: `${f.summary.n} requests; ${f.sourceRequests} source requests held unanswered meanwhile (cards from memory)`,
+      note: `${f.summary.n} requests; ${f.sourceRequests} source requests made by then, none answered (cards from memory)`,
     },
   ];
 }

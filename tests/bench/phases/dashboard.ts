@@ -14,7 +14,7 @@ export const DASHBOARD_GOAL_MS = 200;
 export interface HangingSources {
   /** The environment pointing every feed of the API at the server (set before the API starts). */
   env: Record<string, string>;
-  /** Requests received and held so far. */
+  /** Requests received so far (each held, never answered). */
   held(): number;
   close(): Promise<void>;
 }
@@ -49,7 +49,7 @@ export async function hangingSources(): Promise<HangingSources> {
 
 export interface DashboardFigures {
   summary: Summary;
-  /** Source requests the API had made (and was still not answered) by the end. */
+  /** Source requests the API had made by the end (none is ever answered). */
   sourceRequests: number;
   error?: string;
 }
