@@ -46,6 +46,7 @@ export const metricsPlugin = fp(
     };
     registry.registerMetric(temporalClientMetrics.calls);
     registry.registerMetric(temporalClientMetrics.errors);
+    registry.registerMetric(temporalClientMetrics.probes);
     app.decorate('metrics', metrics);
     app.addHook('onResponse', async (request, reply) => {
       const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status: String(reply.statusCode) };

@@ -9,13 +9,16 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
  *
  *  1. Strings are compared by UTF-16 code unit (JavaScript `<`; for the ASCII log numbers and group
  *     names used here that is byte order). Text is hashed as UTF-8. Hex is lowercase.
- *  2. Each entry's key = HMAC-SHA256 with key `seed + ':' + publicValue` over the message
- *     `logNumber`, as 64 hex digits. The base order is by key ascending (ties, which need a SHA-256
- *     collision, by log number).
- *  3. Set-asides are applied in the order the opportunity lists them. For each one:
+ *  2. Each entry's key = HMAC-SHA256 (RFC 2104) with key the UTF-8 bytes of `seed + ':' + publicValue`
+ *     over the UTF-8 bytes of `logNumber`, as 64 hex digits. The base order is by key ascending (ties,
+ *     which need a SHA-256 collision, by log number).
+ *  3. Set-asides are applied in the order the opportunity lists them (a group may be listed more
+ *     than once). An entry is a member of a group when its groups name it (once or more). For each:
  *     quota = ceil(share × units), with the product first rounded to 6 decimal places so binary
- *     floating point cannot turn 7 % of 100 into 8 (`Math.ceil(Math.round(share * units * 1e6) / 1e6)`);
- *     need = min(quota, number of entries in the group). Members of the group already reserved by an
+ *     floating point cannot turn 7 % of 100 into 8; exactly, the expression
+ *     `Math.ceil(Math.round(share * units * 1e6) / 1e6)` evaluated in IEEE-754 binary64 (JavaScript
+ *     numbers; Math.round takes halves up), which is what decides for a share with more digits;
+ *     need = min(quota, number of members of the group). Members of the group already reserved by an
  *     earlier set-aside count towards it; while fewer than `need` members are reserved, reserve the
  *     group's next member in base order that is not yet reserved. Reservations stop when `units`
  *     entries are reserved (earlier set-asides win when the shares ask for more than the units).

@@ -59,6 +59,8 @@ const GRPC_CODES = ['OK', 'CANCELLED', 'UNKNOWN', 'INVALID_ARGUMENT', 'DEADLINE_
 export const temporalClientMetrics = {
   calls: new Counter({ name: 'portal_temporal_client_calls_total', help: 'Calls of the Temporal workflow service made by this process', labelNames: ['method'] as const, registers: [] }),
   errors: new Counter({ name: 'portal_temporal_client_errors_total', help: 'Failed calls of the Temporal workflow service, by gRPC status', labelNames: ['method', 'code'] as const, registers: [] }),
+  /** The guard's checks that Temporal is alive, by outcome: each 503 it gives follows an unanswered one, or falls in the moment one is remembered. */
+  probes: new Counter({ name: 'portal_temporal_probes_total', help: 'Checks by the Temporal call guard that the server answers, by outcome', labelNames: ['outcome'] as const, registers: [] }),
 };
 
 function grpcCodeName(error: unknown): string {
@@ -83,6 +85,8 @@ export interface CallGuardOptions {
   probeAfterMs: number;
   /** How long that check may take; no answer means Temporal is down or stalled. */
   probeTimeoutMs: number;
+  /** The clock of the moment a failed check is remembered (tests move it; deadlines use the real one). */
+  now?: () => number;
 }
 
 /**
@@ -95,6 +99,7 @@ export interface CallGuardOptions {
  */
 export function guardTemporalCalls(connection: Connection, options: CallGuardOptions): void {
   const raw = connection.workflowService;
+  const now = options.now ?? Date.now;
   let deadUntil = 0;
   let probing: Promise<boolean> | null = null;
   const probeOnce = async (): Promise<boolean> => {
@@ -105,12 +110,13 @@ export function guardTemporalCalls(connection: Connection, options: CallGuardOpt
         () => false,
       );
       const stalledMs = stall.stop();
+      temporalClientMetrics.probes.inc({ outcome: answered ? 'answered' : 'unanswered' });
       if (answered) return true;
       // A deadline missed while this process itself was stalled (a long synchronous task, such as a
       // letter rendered by an in-process worker) says nothing about Temporal: ask again.
       if (stalledMs < options.probeTimeoutMs / 2) break;
     }
-    deadUntil = Date.now() + options.probeTimeoutMs;
+    deadUntil = now() + options.probeTimeoutMs;
     return false;
   };
   const alive = () =>
@@ -129,7 +135,7 @@ export function guardTemporalCalls(connection: Connection, options: CallGuardOpt
       });
     };
     const guardedCall = (request: unknown) => {
-      if (Date.now() < deadUntil) return Promise.reject(new TemporalUnavailableError());
+      if (now() < deadUntil) return Promise.reject(new TemporalUnavailableError());
       const abort = new AbortController();
       const call = connection.withAbortSignal(abort.signal, () => (method as (r: unknown) => Promise<unknown>).call(raw, request));
       let timer: NodeJS.Timeout | undefined;

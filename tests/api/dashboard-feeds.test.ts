@@ -2,7 +2,8 @@
  * Issue 18: the dashboard's weather, air quality, transit and news. Each adapter runs over HTTP
  * against a local server speaking the source's real format (NWS points + forecast, AirNow current
  * observation, a GTFS-realtime FeedMessage built with the bindings, RSS 2.0 and Atom); the server
- * fetches on its schedule, and the dashboard answers from memory whatever the sources do.
+ * fetches on its schedule, and the dashboard answers from memory whatever the sources do (shown by
+ * answers given while a source holds a request, never by a stopwatch).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardFeeds, FeedCard, TransitData } from '../../domain';
@@ -133,27 +134,20 @@ describe('the dashboard route and GET /api/GTFSRealtimeFeed with the feeds behin
     await sources?.close().catch(() => undefined);
   });
 
-  /** The dashboard's feeds, and how long the fastest of three answers took (loose: the point is no waiting on a source). */
-  async function dashboard(query = ''): Promise<{ feeds: DashboardFeeds; fastestMs: number; slowestMs: number }> {
-    const times: number[] = [];
-    let feeds: DashboardFeeds | undefined;
-    for (let i = 0; i < 3; i += 1) {
-      const started = performance.now();
-      const response = await stack.app.inject({ method: 'GET', url: `/api/Dashboard/getDashboardData${query}`, headers: tenant });
-      times.push(performance.now() - started);
-      expect(response.statusCode, response.body).toBe(200);
-      feeds = response.json().data.feeds;
-    }
-    return { feeds: feeds!, fastestMs: Math.min(...times), slowestMs: Math.max(...times) };
+  /** The dashboard's feeds (the answer must be a 200 whatever the sources do). */
+  async function dashboard(query = ''): Promise<DashboardFeeds> {
+    const response = await stack.app.inject({ method: 'GET', url: `/api/Dashboard/getDashboardData${query}`, headers: tenant });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.feeds;
   }
 
   const states = (feeds: DashboardFeeds) => NAMES.map((n) => feeds[n].state);
 
   it('serves the four cards fresh once the schedule has fetched them', async () => {
     const feeds = await eventually(async () => {
-      const { feeds } = await dashboard();
+      const feeds = await dashboard();
       return states(feeds).every((s) => s === 'fresh') ? feeds : null;
-    });
+    }, 30_000, 'every card fresh');
     expect(feeds.weather.data).toMatchObject({ place: 'newYorkCity', point: { lat: 40.7128, lon: -74.006 } });
     expect(feeds.weather.data!.periods[0]).toMatchObject({ temperature: 48, shortForecast: 'Sunny' });
     expect(feeds.airQuality.data!.readings).toEqual([{ parameter: 'O3', aqi: 27, category: 1 }, { parameter: 'PM2.5', aqi: 61, category: 2 }]);
@@ -169,9 +163,9 @@ describe('the dashboard route and GET /api/GTFSRealtimeFeed with the feeds behin
     const first = await stack.app.inject({ method: 'GET', url: '/api/Dashboard/getDashboardData?lat=40.8123&lon=-73.9611', headers: tenant });
     expect(first.json().data.feeds.weather.data.place).toBe('newYorkCity');
     const mine = await eventually(async () => {
-      const { feeds } = await dashboard('?lat=40.79&lon=-74.04');
+      const feeds = await dashboard('?lat=40.79&lon=-74.04');
       return feeds.weather.data?.place === 'yourLocation' ? feeds.weather : null;
-    });
+    }, 30_000, "the browser point's own forecast");
     expect(mine.data).toMatchObject({ point: { lat: 40.8, lon: -74 } });
     expect(mine.data!.periods[0]!.temperature).toBe(51);
     expect(sources.seen.filter((s) => s.url.startsWith('/nws/points/40.8000,-74.0000'))).toHaveLength(1);
@@ -200,22 +194,36 @@ describe('the dashboard route and GET /api/GTFSRealtimeFeed with the feeds behin
     expect(anonymous.statusCode).toBe(401);
   });
 
-  /** Waits until every card has the state, checking the answer is fast each time it asks. */
-  async function until(state: 'fresh' | 'stale'): Promise<DashboardFeeds> {
-    return eventually(async () => {
-      const { feeds, fastestMs, slowestMs } = await dashboard();
-      expect(fastestMs).toBeLessThan(200);
-      // Far below the source's hang and the 1.5 s time-out: nothing waits on a source.
-      expect(slowestMs).toBeLessThan(1_200);
+  /** Waits until every card has the state; every answer meanwhile is a 200. */
+  const until = (state: 'fresh' | 'stale'): Promise<DashboardFeeds> =>
+    eventually(async () => {
+      const feeds = await dashboard();
       return states(feeds).every((s) => s === state) ? feeds : null;
-    }, 20_000);
-  }
+    }, 30_000, `every card ${state}`);
+
+  /**
+   * Answers given while a source held a request unanswered the whole time: a request held before the
+   * dashboard was asked twice is still held when the second answer arrives. A dashboard that fetched,
+   * or waited for the schedule's fetch, could not answer twice inside one hold: each hold ends with
+   * the fetch's own time-out, and a wait lasts until a hold ends. How fast it answers is a speed
+   * goal, measured by `npm run bench` (tests/bench/phases/dashboard.ts).
+   */
+  const answeredDuringAHold = (): Promise<DashboardFeeds> =>
+    eventually(async () => {
+      const before = sources.held();
+      if (before.size === 0) return null;
+      await dashboard();
+      const feeds = await dashboard();
+      const after = sources.held();
+      return [...before].some((n) => after.has(n)) ? feeds : null;
+    }, 30_000, 'two dashboard answers while one source request stayed held');
 
   for (const mode of ['slow', 'error', 'malformed'] as const) {
-    it(`source ${mode}: the dashboard still answers within 200 ms and says each feed is stale, with its age`, async () => {
+    it(`source ${mode}: the dashboard still answers and says each feed is stale, with its age`, async () => {
       await until('fresh');
       const before = sources.requests.nws! + sources.requests.mta!;
       sources.setMode(mode);
+      if (mode === 'slow') await answeredDuringAHold();
       const stale = await until('stale');
       for (const name of NAMES) {
         expect(stale[name].data, name).not.toBeNull();
@@ -223,11 +231,12 @@ describe('the dashboard route and GET /api/GTFSRealtimeFeed with the feeds behin
         expect(stale[name].ageSeconds, name).toBeGreaterThanOrEqual(0);
       }
       expect(sources.requests.nws! + sources.requests.mta!).toBeGreaterThan(before);
+      if (mode === 'slow') await answeredDuringAHold();
       sources.setMode('ok');
     });
   }
 
-  it('a source that is down: still answered at once, the cards stale; the schedule keeps trying and stops with the app', async () => {
+  it('a source that is down: still answered, the cards stale; the schedule keeps trying and stops with the app', async () => {
     await until('fresh');
     await sources.close();
     const stale = await until('stale');
@@ -245,15 +254,15 @@ describe('the dashboard with no feed configured (the embedded default: no networ
   });
   afterAll(async () => stack?.close());
 
-  it('answers at once with four unavailable cards saying none is configured', async () => {
+  it('answers with four unavailable cards saying none is configured, and the hub has nothing to fetch', async () => {
     const user = await signIn(stack.app, 'User');
-    const started = performance.now();
     const response = await stack.app.inject({ method: 'GET', url: '/api/Dashboard/getDashboardData?lat=40.8&lon=-73.9', headers: user });
-    const elapsed = performance.now() - started;
     expect(response.statusCode).toBe(200);
     const feeds = response.json().data.feeds as DashboardFeeds;
     for (const name of NAMES) expect(feeds[name]).toEqual({ state: 'unavailable', fetchedAt: null, ageSeconds: null, reason: 'notConfigured', data: null });
-    expect(elapsed).toBeLessThan(2_000);
+    expect([stack.app.feeds.airQuality, stack.app.feeds.news, ...stack.app.feeds.transit.values()].some((f) => f.configured)).toBe(false);
+    // No point is taken on for a source that is not there.
+    expect(stack.app.feeds.weatherPointCount).toBe(0);
     const transit = await stack.app.inject({ method: 'GET', url: '/api/GTFSRealtimeFeed/l/L06', headers: user });
     expect(transit.json().data).toMatchObject({ state: 'unavailable', reason: 'notConfigured' });
   });

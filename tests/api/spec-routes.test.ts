@@ -24,17 +24,12 @@ const NOT_BUILT_CALLS: RegExp[] = [];
 let app: FastifyInstance;
 let calls: SpecCall[];
 
+/** Section 7 as copied into the repository: the routes are always compared with this copy. */
+const EXCERPT = readFileSync(`${REPO}tests/fixtures/spec-section-7.md`, 'utf8');
+const section7 = (text: string) => text.slice(text.indexOf('## 7.'), text.indexOf('## 8.'));
+
 beforeAll(async () => {
-  // Section 7 as copied into the repository (a clean clone has no spec beside it); when the spec is
-  // present, the copy must still be its section 7 word for word.
-  const excerpt = readFileSync(`${REPO}tests/fixtures/spec-section-7.md`, 'utf8');
-  const spec = SPEC_CANDIDATES.find((p) => existsSync(p));
-  if (spec) {
-    const text = readFileSync(spec, 'utf8');
-    const section = text.slice(text.indexOf('## 7.'), text.indexOf('## 8.'));
-    expect(excerpt.slice(excerpt.indexOf('## 7.'), excerpt.indexOf('## 8.')), 'tests/fixtures/spec-section-7.md is section 7 of the spec').toBe(section);
-  }
-  calls = readSection7Calls(excerpt);
+  calls = readSection7Calls(EXCERPT);
   const config = loadConfig({
     NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused', TEMPORAL_ADDRESS: '127.0.0.1:1',
     BLOB_DRIVER: 'local', BLOB_DIR: '/nonexistent', JWT_SECRET: randomBytes(32).toString('hex'), DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'), WEB_DIST: 'web/dist',
@@ -47,6 +42,17 @@ afterAll(() => app?.close());
 const built = (c: SpecCall) => !NOT_BUILT_GROUPS.includes(c.group) && !NOT_BUILT_CALLS.some((p) => p.test(c.path));
 
 describe('spec section 7 routes', () => {
+  it('the copy in tests/fixtures is section 7 of the spec, word for word (in CI, where shared/ lies beside the clone, the spec must be found)', () => {
+    const spec = SPEC_CANDIDATES.find((p) => existsSync(p));
+    if (!spec) {
+      // A clone on its own (a developer's machine without the shared documents): the routes are still
+      // compared with the copy below; only this check of the copy against its source waits for CI.
+      expect(process.env.CI, `no spec at ${SPEC_CANDIDATES.join(' or ')}; CI runs with shared/ beside the clone`).not.toBe('true');
+      return;
+    }
+    expect(section7(EXCERPT), 'tests/fixtures/spec-section-7.md is section 7 of the spec').toBe(section7(readFileSync(spec, 'utf8')));
+  });
+
   it('reads the calls of section 7 from the spec text', () => {
     const lines = calls.map((c) => `${c.method} ${c.path}`);
     // A few the text states in each of its forms: explicit method, method in brackets, inferred.

@@ -4,6 +4,7 @@ import type { ApplyFigures, LagFigures } from './phases/apply';
 import type { BareFigures } from './phases/bare';
 import type { CaseFigures } from './phases/cases';
 import type { Breakdown } from './phases/lag-breakdown';
+import { DASHBOARD_GOAL_MS, type DashboardFigures } from './phases/dashboard';
 import type { ListFigure } from './phases/lists';
 import type { DrawFigures, InviteFigures } from './phases/lottery';
 import { percentile } from './stats';
@@ -124,6 +125,21 @@ export function listRows(size: number, figures: ListFigure[]): FigureRow[] {
     }
   }
   return rows;
+}
+
+export function dashboardRows(f: DashboardFigures): FigureRow[] {
+  const goal = `p95 <= ${DASHBOARD_GOAL_MS} ms`;
+  if (f.error) return [section('Dashboard'), { name: 'dashboard, every feed source hanging', value: 'failed', goal, met: false, note: f.error }];
+  return [
+    section('Dashboard'),
+    {
+      name: 'dashboard, every feed source hanging',
+      value: `p50 ${ms(f.summary.p50)}, p95 ${ms(f.summary.p95)}`,
+      goal,
+      met: f.summary.p95 <= DASHBOARD_GOAL_MS,
+      note: `${f.summary.n} requests; ${f.sourceRequests} source requests made by then, none answered (cards from memory)`,
+    },
+  ];
 }
 
 export function lotteryRows(applications: number, drawn: DrawFigures, invited: InviteFigures, asked: number, lotteryHistory: number): FigureRow[] {

@@ -14,9 +14,10 @@ import { applyThroughput, readModelLag, waitFirstTasks, waitProjected, type Appl
 import { lagBreakdown } from './phases/lag-breakdown';
 import { measureBare } from './phases/bare';
 import { measureCases } from './phases/cases';
+import { hangingSources, timeDashboard } from './phases/dashboard';
 import { listSpecs, timeList } from './phases/lists';
 import { draw, invite, waitForClosed } from './phases/lottery';
-import { applyRows, breakdownRows, caseRows, listRows, lotteryRows, webRows } from './report';
+import { applyRows, breakdownRows, caseRows, dashboardRows, listRows, lotteryRows, webRows } from './report';
 import { growLottery, insertHouseholds, seedOpportunities } from './seed';
 import { startBenchStack, type BenchStack } from './stack';
 import { formatTable, type FigureRow } from './table';
@@ -55,7 +56,9 @@ async function main(options: BenchOptions): Promise<void> {
     if (pages) rows.push(...webRows(pages, INITIAL_JS_BUDGET_BYTES));
   }
 
-  const stack = await startBenchStack();
+  // Every feed of the dashboard points at a server that never answers (the dashboard phase).
+  const sources = await hangingSources();
+  const stack = await startBenchStack(sources.env);
   const api = new Api(stack.baseUrl);
   try {
     const now = new Date();
@@ -69,6 +72,9 @@ async function main(options: BenchOptions): Promise<void> {
       await phase(`seeding ${size} applications`, rows, () => growLottery(stack.db, seed, size, now));
       await phase(`lists at ${size}`, rows, () => lists(stack, api, seed.lotteryId, size, options.samples, rows));
     }
+
+    const dashboard = await phase('dashboard with hanging feed sources', rows, async () => timeDashboard(api, await api.login('User'), options.samples, sources));
+    if (dashboard) rows.push(...dashboardRows(dashboard));
 
     // CPU time of each part of the stack (tests/bench/cpu.ts): where the machine goes per application.
     const cpuNow = async () =>
@@ -134,6 +140,7 @@ async function main(options: BenchOptions): Promise<void> {
     console.log(`load average at the end (1/5/15 min): ${loadNow()}`);
     console.log('Other work on this machine moves every figure; compare each with the bare figure of the same run.');
     await stack.close(options.keep);
+    await sources.close();
   }
 }
 

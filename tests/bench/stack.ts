@@ -100,7 +100,8 @@ async function waitForLog(file: string, pattern: RegExp, timeoutMs = 120_000): P
   }
 }
 
-export async function startBenchStack(): Promise<BenchStack> {
+/** `extraEnv`: more of the API's and the worker's environment (the dashboard phase's feed sources). */
+export async function startBenchStack(extraEnv: Record<string, string> = {}): Promise<BenchStack> {
   const root = await mkdtemp(join(tmpdir(), 'portal-bench-'));
   say(`data folder ${root}`);
   const services = await startServices(root);
@@ -126,6 +127,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     DATA_DIR: root,
     WEB_DIST: 'web/dist',
     BARE_TASK_QUEUE,
+    ...extraEnv,
   };
   const config = loadConfig(env);
   useDataKeys(keyRingFromConfig(config));

@@ -204,8 +204,38 @@ describe('identity in the browser', () => {
 
   it("shows 'Are You Still There?' after 30 idle minutes, stays on request, and logs out when the countdown ends", async () => {
     const page = await newPage('idle');
-    // A jump of the fake clock would time out requests in flight, so each jump waits for quiet first.
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+    // React renders a state set by a timer in a task of its scheduler's message channel: two message
+    // round trips posted after a jump run after that render (one for a render that yields once).
+    const rendered = () =>
+      page.evaluate(async () => {
+        for (let i = 0; i < 2; i++) {
+          await new Promise<void>((done) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => done();
+            channel.port2.postMessage(null);
+          });
+        }
+      });
+    // A jump of the fake clock would time out requests in flight, so each jump waits until none is
+    // and a render started none (the barrier: every request the page started has finished or failed).
+    // The live event streams (chat, tickets) stay open by design and time nothing out: not counted.
+    const inFlight = new Set<unknown>();
+    let started = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/events')) return;
+      inFlight.add(r);
+      started += 1;
+    });
+    page.on('requestfinished', (r) => inFlight.delete(r));
+    page.on('requestfailed', (r) => inFlight.delete(r));
+    const settle = () =>
+      expect
+        .poll(async () => {
+          const before = started;
+          await rendered();
+          return inFlight.size === 0 && started === before;
+        }, { message: 'the page quiet: no request in flight, none started by a render' })
+        .toBe(true);
     await page.clock.install();
     await page.goto('/login?redirect=%2Fprofile-setting');
     await fillLogin(page, 'User');
@@ -214,8 +244,9 @@ describe('identity in the browser', () => {
     await settle();
     const dialog = page.getByRole('dialog', { name: 'Are You Still There?' });
     await page.clock.fastForward('29:00');
-    await settle();
+    await rendered();
     expect(await dialog.isVisible()).toBe(false);
+    await settle();
     await page.clock.fastForward('01:05');
     await dialog.waitFor();
     await expect.poll(() => dialog.getByRole('timer').textContent()).toMatch(/[45]:\d\d/);

@@ -105,8 +105,12 @@ export async function closeContext(context: BrowserContext, label: string): Prom
 /** Waits until the page shows its content: no loading placeholder, and web fonts settled. */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.page-loading, .loading, [aria-busy="true"]') && document.querySelector('main')?.textContent?.trim());
-  // Bounded: a font that never arrives must fail the step that needs it, not hang the test.
-  await page.evaluate(() => Promise.race([document.fonts.ready, new Promise((done) => setTimeout(done, 10_000))]).then(() => undefined));
+  // Bounded: a font that never arrives fails here, saying so, rather than hanging the test or
+  // letting a later check run on a page still waiting for its fonts.
+  const fonts = await page.evaluate(() =>
+    Promise.race([document.fonts.ready.then(() => 'loaded'), new Promise<string>((done) => setTimeout(() => done([...document.fonts].filter((f) => f.status === 'loading').map((f) => f.family).join(', ')), 30_000))]),
+  );
+  if (fonts !== 'loaded') throw new Error(`web fonts still loading after 30 s: ${fonts}`);
 }
 
 /**

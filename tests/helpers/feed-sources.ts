@@ -6,7 +6,7 @@ import GtfsRealtimeBindings from 'gtfs-realtime-bindings';
 const { transit_realtime } = GtfsRealtimeBindings;
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url), 'utf8');
 
-/** ok: recorded answers; slow: never answers (until the test ends); error: 503; malformed: a body that is not the format. */
+/** ok: recorded answers; slow: holds each request unanswered (until the caller gives up or the mode changes); error: 503; malformed: a body that is not the format. */
 export type SourceMode = 'ok' | 'slow' | 'error' | 'malformed';
 
 /** A GTFS-realtime FeedMessage built with the bindings: two trains at each of stop 117's platforms, from `now`. */
@@ -37,16 +37,18 @@ export async function startFeedSources() {
   let mode: SourceMode = 'ok';
   const requests: Record<string, number> = { nws: 0, airnow: 0, mta: 0, news: 0 };
   const seen: { url: string; userAgent: string | undefined }[] = [];
-  const hanging = new Set<ServerResponse>();
+  const hanging = new Map<ServerResponse, number>();
+  let received = 0;
   let base = '';
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const source = url.split('/')[1] ?? '';
     requests[source] = (requests[source] ?? 0) + 1;
+    received += 1;
     seen.push({ url, userAgent: req.headers['user-agent'] });
     if (mode === 'slow') {
-      hanging.add(res);
+      hanging.set(res, received);
       res.on('close', () => hanging.delete(res));
       return;
     }
@@ -93,13 +95,17 @@ export async function startFeedSources() {
     base,
     requests,
     seen,
+    /** The numbers of the requests held unanswered right now (slow mode; a number is never reused). */
+    held(): Set<number> {
+      return new Set(hanging.values());
+    },
     setMode(next: SourceMode) {
       mode = next;
-      if (next !== 'slow') for (const res of hanging) res.destroy();
+      if (next !== 'slow') for (const res of hanging.keys()) res.destroy();
     },
     /** The source goes down: the port stops answering (connection refused). */
     async close() {
-      for (const res of hanging) res.destroy();
+      for (const res of hanging.keys()) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

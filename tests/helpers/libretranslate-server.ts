@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -6,14 +6,14 @@ import type { AddressInfo } from 'node:net';
  * format, api_key}`, `q` a string or a list; answers `{translatedText, detectedLanguage?}` or, on
  * failure, a status with `{error}`), for tests of the translator adapter. It "translates" from a
  * small phrase book, else by tagging the text with the target language, so a test can tell a
- * translation from the original. `mode` makes it fail (500) or answer too late.
+ * translation from the original. `mode` makes it fail (500) or hold its answers (slow: a request
+ * is answered only once the mode changes back, so whatever answered meanwhile did not wait for it).
  */
 export interface LibreTranslateServer {
   url: string;
   /** Every request body received, in order. */
   requests: { q: string | string[]; source: string; target: string; format?: string; api_key?: string }[];
   mode: 'ok' | 'error' | 'slow';
-  slowMs: number;
   close(): Promise<void>;
 }
 
@@ -34,7 +34,28 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 export async function startLibreTranslate(options: { apiKey?: string } = {}): Promise<LibreTranslateServer> {
-  const state: Omit<LibreTranslateServer, 'url' | 'close'> = { requests: [], mode: 'ok', slowMs: 2_000 };
+  let mode: LibreTranslateServer['mode'] = 'ok';
+  const waiting = new Set<() => void>();
+  const state = {
+    requests: [] as LibreTranslateServer['requests'],
+    get mode() {
+      return mode;
+    },
+    set mode(next: LibreTranslateServer['mode']) {
+      mode = next;
+      if (next !== 'slow') for (const release of [...waiting]) release();
+    },
+  };
+  /** Resolves once slow mode ends or the caller hangs up. */
+  const hold = (response: ServerResponse) =>
+    new Promise<void>((resolve) => {
+      const release = () => {
+        waiting.delete(release);
+        resolve();
+      };
+      waiting.add(release);
+      response.once('close', release);
+    });
   const server: Server = createServer((request, response) => {
     void (async () => {
       const send = (status: number, body: unknown) => {
@@ -54,7 +75,7 @@ export async function startLibreTranslate(options: { apiKey?: string } = {}): Pr
       if (body.q === undefined) return send(400, { error: "Invalid request: missing q parameter" });
       if (!body.target) return send(400, { error: "Invalid request: missing target parameter" });
       if (state.mode === 'error') return send(500, { error: 'Cannot translate text: internal error' });
-      if (state.mode === 'slow') await new Promise((r) => setTimeout(r, state.slowMs));
+      if (state.mode === 'slow') await hold(response);
       const detected = { confidence: 90, language: 'en' };
       if (Array.isArray(body.q)) {
         return send(200, { translatedText: body.q.map((t) => fakeTranslation(t, body.target)), ...(body.source === 'auto' ? { detectedLanguage: body.q.map(() => detected) } : {}) });
@@ -68,6 +89,7 @@ export async function startLibreTranslate(options: { apiKey?: string } = {}): Pr
     url,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const release of [...waiting]) release();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -78,7 +78,7 @@ export async function startServices(root: string): Promise<Services> {
       await probe.ensureBucket();
       break;
     } catch (error) {
-      if (attempt > 50) throw error;
+      if (attempt > 50) throw new Error(`MinIO on port ${s3Port} never made a bucket (51 attempts, 200 ms apart)`, { cause: error });
       await new Promise((r) => setTimeout(r, 200));
     }
   }

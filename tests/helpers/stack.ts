@@ -150,13 +150,16 @@ export async function signIn(app: FastifyInstance, role: DemoRole): Promise<{ au
   return { authorization: `Bearer ${data.accessToken}`, userId: data.userId };
 }
 
-/** Polls until `check` returns a value (read models are written asynchronously by activities). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+/**
+ * Polls until `check` returns a value (read models are written asynchronously by activities). A
+ * wait that gives up fails the test naming what it waited for: `what`, else the check's own source.
+ */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, what?: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs / 1000} s in vain for: ${what ?? check.toString().replace(/\s+/g, ' ').slice(0, 300)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

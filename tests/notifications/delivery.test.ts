@@ -167,9 +167,16 @@ describe('notification delivery', () => {
   });
 
   it('the worker loop keeps polling: a message queued while it runs is sent without a restart', async () => {
-    const loop = startDeliveryLoop({ db, transports: { ...transports, email: { send: (m) => transports.email.send(m) } }, context }, 50);
+    // The loop's reads of the outbox, counted as their answers come back.
+    let polls = 0;
+    const counted = db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => ((polls += 1), args.result) });
+    const loop = startDeliveryLoop({ db: counted, transports: { ...transports, email: { send: (m) => transports.email.send(m) } }, context }, 50);
     try {
-      await new Promise((r) => setTimeout(r, 120));
+      // The barrier: the loop has found the outbox empty and polled again (it is in its cycle, not
+      // in its first look), so the message below is queued while it runs.
+      await eventually(async () => polls >= 1, 15_000, 'the delivery loop answered its first poll');
+      const first = polls;
+      await eventually(async () => polls > first, 15_000, 'the delivery loop polled again');
       await enqueueNotification(db, { userId: null, channel: 'email', toAddress: 'late@example.org', template: 'otp', language: 'en', params: { code: '246810', minutes: 10 } });
       await eventually(async () => received.length === 1);
       expect(received[0]!.to).toEqual(['late@example.org']);

@@ -144,10 +144,20 @@ describe('lottery workflow (time skipping)', () => {
       invited.slice(0, 2).map(async (r) => ts.client.workflow.getHandle(leaseUpWorkflowId(r.id)).executeUpdate(leaseUpMessages.updates.Withdraw, { args: [(await applicant(r.id)) as never] })),
     );
     await until((v) => v.invited === 7 && v.pendingInvitations === 0, 'two next in line');
-    // The same place given back again (a repeated signal) invites nobody.
+    // The same place given back again (a repeated signal) invites nobody: once the workflow task that
+    // took the signal has completed (the barrier, read from the history), nothing is pending or invited.
+    const released = lotteryMessages.signals.UnitReleased!.name;
+    const signalsSoFar = async () => ((await handle.fetchHistory()).events ?? []).filter((e) => e.workflowExecutionSignaledEventAttributes?.signalName === released).length;
+    const earlier = await signalsSoFar();
     await handle.signal(lotteryMessages.signals.UnitReleased!, { actor: { userId: 'system', role: 'system', impersonatedBy: null }, applicationId: invited[0]!.id, why: 'withdrawn' } as never);
-    await new Promise((r) => setTimeout(r, 500));
-    expect((await view()).invited).toBe(7);
+    await expect
+      .poll(async () => {
+        const events = (await handle.fetchHistory()).events ?? [];
+        const signals = events.flatMap((e, i) => (e.workflowExecutionSignaledEventAttributes?.signalName === released ? [i] : []));
+        return signals.length > earlier && events.slice(signals[earlier]!).some((e) => e.workflowTaskCompletedEventAttributes);
+      }, { timeout: 60_000, message: 'a completed workflow task after the repeated UnitReleased signal' })
+      .toBe(true);
+    expect(await view()).toMatchObject({ invited: 7, pendingInvitations: 0 });
 
     // Paused: InviteNext is refused and a released place waits; resumed: it is invited.
     await send('PauseInvitations');

@@ -11,6 +11,7 @@ type RecertActionInput = AnyActionInput<'tenant' | 'manager'>;
 import { getRecertificationView, recertificationUpdates } from '../../workflows/recertification.messages';
 import { recertificationCaseId, recertificationWorkflowId } from '../../infra/temporal/ids';
 import { startTimeSkippingEnv } from '../helpers/time-skipping';
+import { eventually } from '../helpers/stack';
 import { dueAnnualRecertifications } from '../../activities/recertification-cycle';
 
 const DAY = 86_400_000;
@@ -167,13 +168,11 @@ describe('recertification workflow (time skipping)', () => {
     const [a, i] = await Promise.all([annual.handle.query(getRecertificationView), interim.handle.query(getRecertificationView)]);
     expect(i.stage).toBe('under_manager_review');
     expect(a.stage).toBe('action_needed');
-    const rows = await (async () => {
-      for (;;) {
-        const r = await ts.db.selectFrom('recertification_cases').select(['kind', 'stage']).where('household_id', '=', household.householdId).orderBy('kind').execute();
-        if (r.length === 2 && r[1]!.stage === 'under_manager_review') return r;
-        await new Promise((res) => setTimeout(res, 50));
-      }
-    })();
+    // Bounded in real time, failing with what it waited for (not by the test's own time-out).
+    const rows = await eventually(async () => {
+      const r = await ts.db.selectFrom('recertification_cases').select(['kind', 'stage']).where('household_id', '=', household.householdId).orderBy('kind').execute();
+      return r.length === 2 && r[1]!.stage === 'under_manager_review' ? r : null;
+    }, 30_000, "the interim case projected 'under_manager_review' beside the annual one");
     expect(rows).toEqual([{ kind: 'annual', stage: 'action_needed' }, { kind: 'interim', stage: 'under_manager_review' }]);
     await annual.handle.terminate('test over');
     await interim.handle.terminate('test over');
