@@ -1,17 +1,18 @@
 import type { AccessGrantCaseView, BulkBatchCaseView, CaseNotice, LeaseUpView, LotteryView, RecertView, RelocationView, SupportTicketView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
-import { projectAccessGrant } from './access-grant';
+import { projectAccessGrant } from '../infra/db/repositories/access-grant-projection';
 import * as bulk from './bulk';
 import * as extraction from './extraction';
 import * as leaseUp from './lease-up';
+import { projectApplication } from '../infra/db/repositories/lease-up-projection';
 import * as lottery from './lottery';
-import { sendNotice } from './notices';
-import * as profileLock from './profile-lock';
+import { sendNotice } from '../infra/db/repositories/notification-outbox';
+import * as profileLock from '../infra/db/repositories/profile-locks';
 import * as recertification from './recertification';
-import * as recertificationCycle from './recertification-cycle';
+import * as recertificationCycle from '../infra/db/repositories/recertification-cycle';
 import * as relocation from './relocation';
-import { projectSupportTicket } from './support-ticket';
+import { projectSupportTicket } from '../infra/db/repositories/support-ticket-projection';
 
 export interface ActivityDeps {
   db: Db;
@@ -23,7 +24,7 @@ export function createActivities({ db, blobs }: ActivityDeps) {
   return {
     // Every case kind: one notice sender, idempotent by the notice's dedupe key.
     sendNotice: (notice: CaseNotice) => sendNotice(db, notice),
-    projectApplication: (view: LeaseUpView) => leaseUp.projectApplication(db, view),
+    projectApplication: (view: LeaseUpView) => projectApplication(db, view),
     issueLogNumber: ({ applicationId }: { applicationId: string }) => leaseUp.issueLogNumber(db, applicationId),
     generateLeaseUpLetter: (input: Parameters<typeof leaseUp.generateLeaseUpLetter>[2]) => leaseUp.generateLeaseUpLetter(db, blobs, input),
     // The lease-up TIC is signed by the same people as the recertification TIC: head and each adult.
@@ -33,7 +34,7 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     // Version-1 runs only (workflows/legacy/v1): new runs send through sendNotice.
     notifyApplicant: (input: Parameters<typeof leaseUp.notifyApplicant>[1]) => leaseUp.notifyApplicant(db, input),
     markDocumentsRejected: (input: Parameters<typeof leaseUp.markDocumentsRejected>[1]) => leaseUp.markDocumentsRejected(db, input),
-    // Recertification and relocation (issue 6)
+    // Recertification and relocation
     projectRecertification: (view: RecertView) => recertification.projectRecertification(db, view),
     sendRecertificationNotice: (n: recertification.NoticeInput) => recertification.sendRecertificationNotice(db, n),
     generateRecertificationTic: (input: Parameters<typeof recertification.generateRecertificationTic>[2]) =>
@@ -43,21 +44,21 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     unlockProfile: (input: Parameters<typeof profileLock.unlockProfile>[1]) => profileLock.unlockProfile(db, input),
     projectRelocation: (view: RelocationView) => relocation.projectRelocation(db, view),
     sendRelocationNotice: (n: Parameters<typeof relocation.sendRelocationNotice>[1]) => relocation.sendRelocationNotice(db, n),
-    // The lottery (issue 10)
+    // The lottery
     projectLottery: (view: LotteryView) => lottery.projectLottery(db, view),
     drawLottery: (input: { opportunityId: string; publicValue: string }) => lottery.drawLottery(db, input),
     nextInvitations: (input: { opportunityId: string; count: number }) => lottery.nextInvitations(db, input),
     markInvited: (input: { opportunityId: string; applicationIds: string[] }) => lottery.markInvited(db, input),
-    // Delegated access (issue 14)
+    // Delegated access
     projectAccessGrant: (view: AccessGrantCaseView) => projectAccessGrant(db, view),
-    // Support tickets (issue 13)
+    // Support tickets
     projectSupportTicket: (view: SupportTicketView) => projectSupportTicket(db, view),
     dueAnnualRecertifications: (input: { now: number }) => recertificationCycle.dueAnnualRecertifications(db, input),
-    // Bulk actions from the manager's inbox (issue 12)
+    // Bulk actions from the manager's inbox
     bulkCasesPage: (input: Parameters<typeof bulk.bulkCasesPage>[1]) => bulk.bulkCasesPage(db, input),
     applyBulkCase: (input: bulk.BulkCaseInput) => bulk.applyBulkCase(db, input),
     projectBulkBatch: (view: BulkBatchCaseView) => bulk.projectBulkBatch(db, view),
-    // Figures read from statements and pay stubs (issue 19)
+    // Figures read from statements and pay stubs
     extractDocument: (input: { extractionId: string }) => extraction.extractDocument(db, blobs, input),
     markExtractionFailed: (input: { extractionId: string }) => extraction.markExtractionFailed(db, input),
   };

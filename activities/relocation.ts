@@ -1,8 +1,8 @@
 import type { RelocationView } from '../domain';
 import type { Db } from '../infra/db/database';
 import { relocationWorkflowId } from '../infra/temporal/ids';
-import { sendNotice } from './notices';
-import { projectCase, tenancyName } from './projection';
+import { sendNotice } from '../infra/db/repositories/notification-outbox';
+import { projectCase, tenancyName } from '../infra/db/repositories/case-projection';
 
 /** Writes a relocation's view into its read model and its open manager tasks into the shared inbox. */
 export async function projectRelocation(db: Db, view: RelocationView): Promise<{ written: boolean }> {
