@@ -1,15 +1,23 @@
 import { Context } from '@temporalio/activity';
-import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
-import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
-import { BULK_CASE_ACTION, FINAL_STATUSES, type BulkAction, type BulkBatchCaseView, type BulkCaseStatus, type StartBulkBatchInput } from '../domain';
+import {
+  BULK_CASE_ACTION,
+  FINAL_STATUSES,
+  type ActorRole,
+  type BulkAction,
+  type BulkBatchCaseView,
+  type BulkCaseStatus,
+  type LeaseUpInputs,
+  type LeaseUpView,
+  type StartBulkBatchInput,
+} from '../domain';
 import type { Db } from '../infra/db/database';
+import { sendCaseUpdate } from '../infra/temporal/case-update';
 import { bulkCaseUpdateId, leaseUpWorkflowId } from '../infra/temporal/ids';
-import { leaseUpUpdates } from '../workflows/lease-up.messages';
 
 /**
- * The activities of a bulk action (issue 12): the batch's workflow reads its pending cases a page at
- * a time and sends each case the Update a single action would send, with an Update ID made of the
- * batch and the case; the result is written once per case.
+ * The activities of a bulk action: the batch's workflow reads its pending cases a page at a time
+ * and sends each case the Update a single action would send (through the same sender as the API's
+ * case service), with an Update ID made of the batch and the case; the result is written once per case.
  */
 
 /** The next pending cases of a batch in case-id order, after `after` (every case before it is settled). */
@@ -44,25 +52,27 @@ export async function applyBulkCase(db: Db, { batchId, caseId, action, input, ac
   return outcome;
 }
 
-async function sendToCase(db: Db, caseId: string, action: BulkAction, args: object, updateId: string): Promise<{ status: 'done' | 'refused'; refusal: string | null }> {
-  const update = leaseUpUpdates[BULK_CASE_ACTION[action]] as UpdateDefinition<unknown, [object]>;
+async function sendToCase(
+  db: Db,
+  caseId: string,
+  action: BulkAction,
+  input: BulkCaseInput['input'] & { actor: BulkCaseInput['actor'] },
+  updateId: string,
+): Promise<{ status: 'done' | 'refused'; refusal: string | null }> {
   const context = Context.current();
-  try {
-    // A worker shutting down (or the batch cancelled) cancels this activity: it stops waiting at
-    // once, and its retry sends the same Update ID, answered with this Update's outcome.
-    await Promise.race([context.client.workflow.getHandle(leaseUpWorkflowId(caseId)).executeUpdate(update, { args: [args], updateId }), context.cancelled]);
-    return { status: 'done', refusal: null };
-  } catch (error) {
-    if (isCancellation(error)) throw error;
-    // The case's own refusal (its validator or handler), with the spec's message code.
-    if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure && error.cause.type) return { status: 'refused', refusal: error.cause.type };
-    // No running workflow: the case has finished (it takes no more changes), or it is a lottery
-    // application not invited yet (no workflow at all); the read model tells which.
-    if (error instanceof WorkflowNotFoundError || (error instanceof Error && /already completed/i.test(error.message))) {
-      return { status: 'refused', refusal: (await finishedInReadModel(db, caseId)) ? 'applicationClosed' : 'actionNotAllowedNow' };
-    }
-    throw error;
-  }
+  // A worker shutting down (or the batch cancelled) cancels this activity: it stops waiting at
+  // once (the cancellation is thrown), and its retry sends the same Update ID, answered with this
+  // Update's outcome.
+  const outcome = await sendCaseUpdate<LeaseUpInputs, ActorRole, LeaseUpView>(context.client, leaseUpWorkflowId(caseId), BULK_CASE_ACTION[action], input as never, {
+    updateId,
+    cancelled: context.cancelled,
+  });
+  if (outcome.kind === 'answered') return { status: 'done', refusal: null };
+  // The case's own refusal (its validator or handler), with the spec's message code.
+  if (outcome.kind === 'refused') return { status: 'refused', refusal: outcome.refusal.code };
+  // No running workflow: the case has finished (it takes no more changes), or it is a lottery
+  // application not invited yet (no workflow at all); the read model tells which.
+  return { status: 'refused', refusal: (await finishedInReadModel(db, caseId)) ? 'applicationClosed' : 'actionNotAllowedNow' };
 }
 
 /**
@@ -87,8 +97,4 @@ export async function projectBulkBatch(db: Db, view: BulkBatchCaseView): Promise
 async function finishedInReadModel(db: Db, caseId: string): Promise<boolean> {
   const row = await db.selectFrom('applications').select('status').where('id', '=', caseId).executeTakeFirst();
   return row !== undefined && FINAL_STATUSES.includes(row.status);
-}
-
-function isCancellation(error: unknown): boolean {
-  return error instanceof Error && error.name === 'CancelledFailure';
 }

@@ -1,19 +1,12 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { EXTRACTION_MESSAGES, readFields, type ExtractedFields, type TextLine } from '../domain/extraction';
+import { EXTRACTION_MESSAGES, readFields, type StoredExtraction } from '../domain/extraction';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import { sealJson } from '../infra/data-keys';
 import { UnreadableDocument, readDocument } from '../infra/extraction/read-document';
 
-/** What a reading stores (sealed): how the text was read, its lines, and the figures found in them. */
-export interface StoredExtraction {
-  source: 'pdf_text' | 'ocr';
-  lines: TextLine[];
-  extracted: ExtractedFields;
-}
-
 /**
- * The extraction workflow's activity (issue 19 item 3): reads the document's file from the blob
+ * The extraction workflow's activity: reads the document's file from the blob
  * store, its text (PDF text or OCR) and figures, and stores them sealed. Returns only whether it
  * did: the figures never enter the workflow's history. A document deleted meanwhile is 'gone'; a
  * type that cannot be read (HEIC) fails for good, anything else is retried by the workflow.

@@ -1,17 +1,18 @@
 import type { AccessGrantCaseView, BulkBatchCaseView, CaseNotice, LeaseUpView, LotteryView, RecertView, RelocationView, SupportTicketView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
-import { projectAccessGrant } from './access-grant';
+import { projectAccessGrant } from '../infra/db/repositories/access-grant-projection';
 import * as bulk from './bulk';
 import * as extraction from './extraction';
 import * as leaseUp from './lease-up';
+import { projectApplication } from '../infra/db/repositories/lease-up-projection';
 import * as lottery from './lottery';
-import { sendNotice } from './notices';
-import * as profileLock from './profile-lock';
+import { sendNotice } from '../infra/db/repositories/notification-outbox';
+import * as profileLock from '../infra/db/repositories/profile-locks';
 import * as recertification from './recertification';
-import * as recertificationCycle from './recertification-cycle';
+import * as recertificationCycle from '../infra/db/repositories/recertification-cycle';
 import * as relocation from './relocation';
-import { projectSupportTicket } from './support-ticket';
+import { projectSupportTicket } from '../infra/db/repositories/support-ticket-projection';
 
 export interface ActivityDeps {
   db: Db;
@@ -23,7 +24,7 @@ export function createActivities({ db, blobs }: ActivityDeps) {
   return {
     // Every case kind: one notice sender, idempotent by the notice's dedupe key.
     sendNotice: (notice: CaseNotice) => sendNotice(db, notice),
-    projectApplication: (view: LeaseUpView) => leaseUp.projectApplication(db, view),
+    projectApplication: (view: LeaseUpView) => projectApplication(db, view),
     issueLogNumber: ({ applicationId }: { applicationId: string }) => leaseUp.issueLogNumber(db, applicationId),
     generateLeaseUpLetter: (input: Parameters<typeof leaseUp.generateLeaseUpLetter>[2]) => leaseUp.generateLeaseUpLetter(db, blobs, input),
     // The lease-up TIC is signed by the same people as the recertification TIC: head and each adult.

@@ -1,57 +1,12 @@
-import { sql } from 'kysely';
 import { formatLogNumber, type LeaseUpView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
-import { leaseUpWorkflowId } from '../infra/temporal/ids';
-import { certificationFacts, leaseContent, ticContent } from './income-certification';
-import { recordSignedLetter, renderLetterPdf, stampSignature, storeLetter } from './letters';
-import { signersOf } from './recertification-cycle';
+import { certificationFacts } from '../infra/db/repositories/certification-facts';
+import { leaseContent, ticContent } from './income-certification';
+import { renderLetterPdf, stampSignature, storeLetter } from '../infra/letters/pdf';
+import { recordSignedLetter } from '../infra/db/repositories/signed-letters';
+import { signersOf } from '../infra/db/repositories/recertification-cycle';
 import { reviewDocuments } from '../infra/db/repositories/household-documents';
-import { projectCase } from './projection';
-
-/**
- * Writes the application's view into the `applications` read model and its open manager tasks into
- * the shared inbox (activities/projection.ts: idempotent, version-guarded).
- */
-export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ written: boolean }> {
-  const result = await projectCase(
-    db,
-    'applications',
-    {
-      id: view.applicationId,
-      workflow_id: leaseUpWorkflowId(view.applicationId),
-      household_id: view.householdId,
-      opportunity_id: view.opportunityId,
-      organization_id: view.organizationId,
-      applicant_user_id: view.applicantUserId,
-      log_number: view.logNumber,
-      status: view.status,
-      current_step: view.currentStep,
-      pending_tasks: JSON.stringify(view.pendingTasks),
-      household_size: view.householdSize,
-      household_income: view.householdIncome,
-      applied_at: view.appliedAt,
-      state_updated_at: view.updatedAt,
-      state_version: view.version,
-      // Older views (before unit offers existed) carry no held unit.
-      held_unit_id: view.heldUnitId ?? null,
-      view: JSON.stringify(view),
-    },
-    ['log_number', 'status', 'current_step', 'held_unit_id', 'household_size', 'household_income'],
-    {
-      caseKind: 'lease_up',
-      step: view.currentStep,
-      contextId: view.opportunityId,
-      contextName: sql<string | null>`(select name from opportunities where id = ${view.opportunityId})`,
-      tasks: view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt, overdue: t.overdue ?? false })),
-    },
-  );
-  // A withdrawn or closed application gives its appointment time back to the others.
-  if (view.status === 'withdrawn' || view.status === 'closed') {
-    await db.deleteFrom('appointment_bookings').where('application_id', '=', view.applicationId).execute();
-  }
-  return result;
-}
 
 /** Issues the application's log number once; asking again returns the same number. */
 export async function issueLogNumber(db: Db, applicationId: string): Promise<string> {

@@ -2,14 +2,16 @@ import type { RecertSigner, RecertView } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 import { recertificationWorkflowId } from '../infra/temporal/ids';
-import { certificationFacts, ticContent } from './income-certification';
-import { recordSignedLetter, renderLetterPdf, stampSignature } from './letters';
-import { projectCase, tenancyName } from './projection';
-import { recordCertification } from './certification-record';
+import { certificationFacts } from '../infra/db/repositories/certification-facts';
+import { ticContent } from './income-certification';
+import { renderLetterPdf, stampSignature } from '../infra/letters/pdf';
+import { recordSignedLetter } from '../infra/db/repositories/signed-letters';
+import { projectCase, tenancyName } from '../infra/db/repositories/case-projection';
+import { recordCertification } from '../infra/db/repositories/certification-records';
 
 /** Writes a recertification's view into its read model and its open manager tasks into the shared inbox. */
 export async function projectRecertification(db: Db, view: RecertView): Promise<{ written: boolean }> {
-  // An approved cycle keeps what it certified, for the next cycle's case file (issue 12).
+  // An approved cycle keeps what it certified, for the next cycle's case file.
   if (view.approvedAt) await recordCertification(db, { caseId: view.caseId, householdId: view.householdId, approvedAt: view.approvedAt });
   return projectCase(
     db,

@@ -55,7 +55,7 @@ import { chatbotBridgeRoutes } from './routes/chatbot-bridge';
 import { faqRoutes } from './routes/faq';
 import { chatEventsPlugin } from './plugins/chat-events';
 import { bulkActionRoutes } from './routes/bulk-actions';
-// Issue 19: figures read from statements and pay stubs
+// Figures read from statements and pay stubs
 import { accountDetailsRoutes } from './routes/account-details';
 import { relocationRoutes } from './routes/relocation';
 import { accessGrantRoutes } from './routes/access-grants';
@@ -64,13 +64,13 @@ import { adminUserRoutes } from './routes/admin-users';
 import { ambassadorRoutes } from './routes/ambassador';
 import { organizationApplyRoutes } from './routes/organization-apply';
 import { lotteryResultsRoutes } from './routes/lottery-results';
-// Issue 18: the dashboard's outside world.
+// The dashboard's outside world.
 import { FeedHub } from '../infra/feeds/hub';
 import { gtfsRealtimeFeedRoutes } from './routes/gtfs-realtime-feed';
 import { operatorRoutes } from './routes/operator';
-// Issue 20 item 4: Prometheus metrics (served on their own port by api/main.ts, not here).
+// Prometheus metrics (served on their own port by api/main.ts, not here).
 import { metricsPlugin } from './metrics';
-// Issue 19: text translation and the intake assistant.
+// Text translation and the intake assistant.
 import { translatorRoutes } from './routes/translator';
 import { intakeRoutes } from './routes/intake';
 
@@ -91,15 +91,15 @@ declare module 'fastify' {
     blobs: BlobStore;
     /** DATA_ENCRYPTION_KEY and the previous keys: personal data at rest. */
     keys: KeyRing;
-    /** Issue 18: weather, air quality, transit and news, fetched on a schedule and read from memory. */
+    /** Weather, air quality, transit and news, fetched on a schedule and read from memory. */
     feeds: FeedHub;
   }
 }
 
 /**
- * One line per request, written once it is answered, with the request's safe address (issue 11:
- * Fastify's two lines, each redacted and written to stdout, cost the API more than a quarter of its
- * time on a short request). Errors still get their own line, as Fastify writes them.
+ * One line per request, written once it is answered, with the request's safe address: Fastify's
+ * two lines, each redacted and written to stdout, cost the API more than a quarter of its time on
+ * a short request. Errors still get their own line, as Fastify writes them.
  */
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
@@ -124,7 +124,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Issue 11: answers compressed (API JSON and index.html here; the built assets are stored
+  // Answers compressed (API JSON and index.html here; the built assets are stored
   // compressed by the web build and sent as they are, see web/build/compressed-assets.ts).
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
 
@@ -136,13 +136,13 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   app.decorate('keys', keys);
   useDataKeys(keys);
   await app.register(routeListPlugin);
-  // Issue 20 item 4: every answer counted by route pattern and status (before any route is registered).
+  // Every answer counted by route pattern and status (before any route is registered).
   await app.register(metricsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(envelopePlugin);
   await app.register(inputSafetyPlugin);
   await app.register(authPlugin, { config });
-  // Before the route plugins: it describes every route registered after it (issue 21).
+  // Before the route plugins: it describes every route registered after it.
   await app.register(openapiPlugin);
   await app.register(chatEventsPlugin, { config });
 
@@ -186,19 +186,19 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(chatbotBridgeRoutes, { prefix: '/api/ChatbotBridge' });
   await app.register(faqRoutes, { prefix: '/api/FaqCategory' });
   await app.register(bulkActionRoutes, { prefix: '/api/BulkActions' });
-  // Issue 19: figures read from statements and pay stubs
+  // Figures read from statements and pay stubs
   await app.register(accountDetailsRoutes, { prefix: '/api/v1/account-details' });
-  // Issue 19: text translation and the intake assistant.
+  // Text translation and the intake assistant.
   await app.register(translatorRoutes, { prefix: '/api/Translator' });
   await app.register(intakeRoutes, { prefix: '/api/intake' });
   await app.register(codecRoutes, { prefix: '/codec' });
-  // Issue 18: the feeds start fetching once the app is ready and stop (timers and open fetches) on close.
+  // The feeds start fetching once the app is ready and stop (timers and open fetches) on close.
   const feeds = new FeedHub(config, app.log.child({ part: 'feeds' }));
   app.decorate('feeds', feeds);
   app.addHook('onReady', async () => feeds.start());
   app.addHook('onClose', async () => feeds.stop());
   await app.register(gtfsRealtimeFeedRoutes, { prefix: '/api/GTFSRealtimeFeed' });
-  // Issue 20: the operator console's API.
+  // The operator console's API.
   await app.register(operatorRoutes, { prefix: '/api/Operator' });
 
   const webRoot = resolve(config.WEB_DIST);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MESSAGES, statusOfRefusal, type ErrorData, type MessageCode } from '../domain';
+import { MESSAGES, type ErrorData, type MessageCode } from '../domain';
 
 /** A refusal the API answers with a 4xx in the spec's envelope. */
 export class HttpError extends Error {
@@ -17,9 +17,6 @@ export const notFound = (code: MessageCode = 'notFound') => new HttpError(404, c
 export const forbidden = () => new HttpError(403, 'forbidden');
 export const conflict = (code: MessageCode) => new HttpError(409, code);
 export const unprocessable = (code: MessageCode) => new HttpError(422, code);
-
-/** HTTP status for a workflow validator's refusal code: one table for every case kind (domain/case.ts). */
-export const statusForRefusal = statusOfRefusal;
 
 /** Parses a body whose schema depends on the route's parameters (e.g. the action named in the path): 400 on bad input. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {

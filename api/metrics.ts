@@ -1,5 +1,5 @@
 /**
- * The API's Prometheus metrics (issue 20): requests by route pattern and status, their latency, and
+ * The API's Prometheus metrics: requests by route pattern and status, their latency, and
  * the Temporal client's calls and failures. Served only on a port of its own (METRICS_PORT, off by
  * default), never on the web port, optionally behind a bearer token (METRICS_TOKEN); see
  * infra/production/README.md "Metrics and alerts" for the series and the alerts.

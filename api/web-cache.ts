@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * Caching of the built web app (issue 11): files under /assets/ are named by their content hash, so
+ * Caching of the built web app: files under /assets/ are named by their content hash, so
  * a browser may keep them for a year without asking again; index.html names the current hashes, so
  * it is revalidated on every visit (a deploy is seen at once).
  */

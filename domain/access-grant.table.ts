@@ -2,17 +2,16 @@ import { z } from 'zod';
 import { actionsOf, availableActions, type ActionTable, type CaseTimer, type ChangeContext } from './case';
 import { ACCESS_NOTICE_DAYS_BEFORE } from './access-grant';
 import type { MessageCode } from './messages';
+import { DAY } from './time';
 
 /**
- * A granted delegated access as a durable case (issue 14; design/workflows.md "Delegated access"):
+ * A granted delegated access as a durable case (design/workflows.md "Delegated access"):
  * from the moment a household grants an organisation's ambassadors access, one workflow per grant
  * holds its end. A notice goes to the household ACCESS_NOTICE_DAYS_BEFORE days before it, the grant
  * expires at its end by a durable timer, the household may extend it for another period, and the
  * household, the organisation's ambassadors or an admin may end it at any time. The request and
  * the code at the desk come before this case and stay rows in PostgreSQL (api/services/access-grants.ts).
  */
-
-const DAY = 86_400_000;
 
 export const ACCESS_GRANT_ROLES = ['household', 'ambassador', 'admin'] as const;
 export type AccessGrantRole = (typeof ACCESS_GRANT_ROLES)[number];

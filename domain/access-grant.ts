@@ -1,13 +1,15 @@
 /**
- * Consented access (issue 14; design/workflows.md "Delegated access"): a household lets the
+ * Consented access (design/workflows.md "Delegated access"): a household lets the
  * ambassadors of one organisation act for it. Pure rules, no I/O: the API applies them to the
  * `access_grants` row for the request and its answer; once granted, the grant's durable case
  * (access-grant.table.ts, workflows/access-grant.ts) holds its notice, expiry, extension and end.
  */
+import { DAY } from './time';
+
 export const ACCESS_GRANT_STATUSES = ['pending', 'granted', 'revoked', 'expired'] as const;
 export type AccessGrantStatus = (typeof ACCESS_GRANT_STATUSES)[number];
 
-/** Per-organisation period of a grant unless the organisation sets another (issue 14). */
+/** Per-organisation period of a grant unless the organisation sets another. */
 export const DEFAULT_ACCESS_PERIOD_DAYS = 90;
 export const MAX_ACCESS_PERIOD_DAYS = 365;
 /** The household is told this many days before a grant ends (by the grant case's durable timer). */
@@ -43,8 +45,6 @@ export type AccessGrantEvent =
 export type AccessGrantRefusal = 'forbidden' | 'accessAlreadyRequested' | 'accessRequestNotPending' | 'accessNotActive' | 'accessNotDue';
 export type AccessGrantDecision = { ok: true; state: AccessGrantState } | { ok: false; code: AccessGrantRefusal };
 
-const DAY_MS = 86_400_000;
-
 /** Who may send which event (the table of design/workflows.md, plus admins and ambassadors ending access). */
 const ALLOWED: Record<AccessGrantEvent['type'], readonly AccessGrantActor[]> = {
   request: ['ambassador'],
@@ -75,7 +75,7 @@ export function deadlineOf(state: AccessGrantState): Date | null {
 /** When the household should be told the grant is about to end. */
 export function noticeAt(state: AccessGrantState): Date | null {
   if (state.status !== 'granted' || !state.expiresAt) return null;
-  return new Date(state.expiresAt.getTime() - ACCESS_NOTICE_DAYS_BEFORE * DAY_MS);
+  return new Date(state.expiresAt.getTime() - ACCESS_NOTICE_DAYS_BEFORE * DAY);
 }
 
 /** A grant row's period: the organisation's setting when valid, else the default. */
@@ -100,7 +100,7 @@ export function decideAccess(state: AccessGrantState | null, actor: AccessGrantA
           status: 'pending',
           periodDays: accessPeriodDays(event.periodDays),
           requestedAt: now,
-          pendingUntil: new Date(now.getTime() + ACCESS_REQUEST_OPEN_DAYS * DAY_MS),
+          pendingUntil: new Date(now.getTime() + ACCESS_REQUEST_OPEN_DAYS * DAY),
           grantedAt: null,
           grantedVia: null,
           expiresAt: null,
@@ -109,7 +109,7 @@ export function decideAccess(state: AccessGrantState | null, actor: AccessGrantA
       };
     case 'grant':
       if (!state || status !== 'pending') return { ok: false, code: 'accessRequestNotPending' };
-      return { ok: true, state: { ...state, status: 'granted', grantedAt: now, grantedVia: event.via, expiresAt: new Date(now.getTime() + state.periodDays * DAY_MS) } };
+      return { ok: true, state: { ...state, status: 'granted', grantedAt: now, grantedVia: event.via, expiresAt: new Date(now.getTime() + state.periodDays * DAY) } };
     case 'revoke':
       if (!state || (status !== 'pending' && status !== 'granted')) return { ok: false, code: 'accessNotActive' };
       return { ok: true, state: { ...state, status: 'revoked', endedAt: now } };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AmbassadorUsersQuery, type UserListRow } from './ambassador';
 import { Role } from './roles';
 
-/** The admin's Users screen (issue 14): every user, with role filter. */
+/** The admin's Users screen: every user, with role filter. */
 export const AdminUsersQuery = AmbassadorUsersQuery.extend({ role: Role.optional() });
 export type AdminUsersQuery = z.input<typeof AdminUsersQuery>;
 

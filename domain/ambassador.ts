@@ -6,7 +6,7 @@ import { MESSAGES } from './messages';
 import { PageQuery, SortDirection } from './paging';
 import type { Role } from './roles';
 
-/** Account status: a deactivated user cannot sign in and their sessions end (issue 14). */
+/** Account status: a deactivated user cannot sign in and their sessions end. */
 export const USER_STATUSES = ['active', 'deactivated'] as const;
 export const UserStatus = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatus>;

@@ -4,7 +4,7 @@ import type { BulkBatchStatus, StartBulkBatchInput } from './bulk';
 import type { MessageCode } from './messages';
 
 /**
- * A bulk action as a durable case on the case kit (issue 12 item 3): the batch works through its
+ * A bulk action as a durable case on the case kit: the batch works through its
  * pending cases a page at a time by itself (the kit's `work`), and the manager's one action on it
  * is Cancel, which stops it before the next case (cases never reached are skipped).
  */

@@ -4,7 +4,7 @@ import type { MessageCode } from './messages';
 import { PageQuery } from './paging';
 
 /**
- * Bulk actions from the manager's inbox (issue 12 item 3): one action, with one input, carried to
+ * Bulk actions from the manager's inbox: one action, with one input, carried to
  * many lease-up applications of the manager's organisation as a durable batch. Each application is
  * changed by the same Update a single action sends, so the case's own table decides (and refuses
  * with the same messages); the batch only records each case's result.

@@ -1,6 +1,6 @@
-/** Calendar arithmetic in UTC shared by every case kind (pure: the caller passes the time in). */
+import { DAY } from './time';
 
-const DAY = 86_400_000;
+/** Calendar arithmetic in UTC shared by every case kind (pure: the caller passes the time in). */
 
 export function addDays(iso: string, n: number): string {
   return new Date(Date.parse(iso) + n * DAY).toISOString();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_TICKET_MESSAGE_LENGTH, SUPPORT_MESSAGES } from './support-ticket';
 
 /**
- * Messages with the managing office (issue 13; spec section 7 "Chat"): one conversation per
+ * Messages with the managing office (spec section 7 "Chat"): one conversation per
  * household and organisation. The household's head writes from the household's side; the
  * organisation's managers answer from its inbox (active chats).
  */

@@ -26,7 +26,7 @@ export interface DashboardData {
   recertificationStatus: RecertificationCase | null;
   relocation: Pick<RelocationView, 'relocationId' | 'status' | 'endsAt' | 'underRelocation'> | null;
   profileCompletion: number;
-  /** Issue 18: weather, air quality, transit and news, as the server last fetched them (never waited on). */
+  /** Weather, air quality, transit and news, as the server last fetched them (never waited on). */
   feeds: DashboardFeeds;
 }
 

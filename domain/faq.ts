@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * FAQ categories (issue 13 item 4; spec section 7 `GET api/FaqCategory`): questions and answers in
+ * FAQ categories (spec section 7 `GET api/FaqCategory`): questions and answers in
  * the four languages of the interface, managed by admins, searchable from the help page and offered
  * before a ticket is opened.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's outside world (issue 18): weather, air quality, transit and news for New York.
+ * The dashboard's outside world: weather, air quality, transit and news for New York.
  * The server fetches each feed on a schedule and keeps the last answer with its time
  * (infra/feeds/); the dashboard serves what it has, never waiting on a source.
  */

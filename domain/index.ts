@@ -46,13 +46,13 @@ export * from './case-file';
 export * from './faq';
 export * from './bulk';
 export * from './bulk.table';
-// The dashboard's outside world (issue 18)
+// The dashboard's outside world
 export * from './feeds';
-// Issue 19: figures read from statements and pay stubs
+// Figures read from statements and pay stubs
 export * from './extraction';
 
-// Issue 20 (operator console): case search attributes
+// Case search attributes
 export * from './case-search';
 export * from './operator';
-// Text translation and the intake assistant (issue 19): domain/translator.ts and domain/intake.ts are
+// Text translation and the intake assistant: domain/translator.ts and domain/intake.ts are
 // imported directly, not through this index, so their schemas stay out of the web's shared chunk.

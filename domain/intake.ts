@@ -4,7 +4,7 @@ import { IncomeInput, PAY_FREQUENCIES } from './income';
 import { AssetInput } from './assets';
 
 /**
- * The intake assistant (spec sections 1 and 7, `/api/intake`; issue 19 item 2): a conversation that
+ * The intake assistant (spec sections 1 and 7, `/api/intake`): a conversation that
  * walks a resident through the household profile one question at a time. The questions come from
  * the same zod schemas as the profile forms (each answer is checked against the form's schema, so
  * a bad answer gets the form's own message) and every entry is shown back and confirmed before it

@@ -1,7 +1,7 @@
 import { invitationReason, type PlaceRelease } from './lottery';
 
 /**
- * The manager's inbox entry of a household invited next in line (issue 10, item 6): why it was
+ * The manager's inbox entry of a household invited next in line: why it was
  * invited, named by how the household before gave its place back. Like the overdue-documents
  * follow-up it has no action of its own; it stays on the case while its documentation review has
  * not moved on, so the manager sees the invitation and its cause together in the inbox.

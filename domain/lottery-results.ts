@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Public lottery results (issue 10 items 3 and 4): the draw's published values and, by log number,
+ * Public lottery results: the draw's published values and, by log number,
  * a rank and preference-group positions. Never a name or any other personal data.
  */
 export const LotteryResultsParams = z.object({ opportunityId: z.string().uuid('Invalid opportunity id') });

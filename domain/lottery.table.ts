@@ -186,7 +186,7 @@ export const LOTTERY_ACTIONS = actionsOf(LOTTERY_TABLE);
 /** Actions sent by other workflows as Signals (a workflow cannot send another an Update). */
 export const LOTTERY_SIGNALS = ['UnitReleased', 'UnitLeased'] as const;
 
-export function lotteryFinished(s: LotteryState): MessageCode | null {
+export function lotteryFinished(s: Pick<LotteryState, 'stage'>): MessageCode | null {
   return s.stage === 'closed_out' ? 'lotteryClosed' : null;
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { DAY } from './time';
 
 /**
- * The opportunity's lottery (issue 10): one durable case per lottery opportunity. Applications are
+ * The opportunity's lottery: one durable case per lottery opportunity. Applications are
  * accepted until the deadline, the list is then frozen, a manager draws with a public value, and
  * households are invited to lease-up in rank order; a unit given back invites the next in line.
  */
@@ -104,7 +105,7 @@ export interface LotteryView {
 
 /** The first moment applications are no longer accepted: the day after the deadline (UTC). */
 export function applicationsCloseAt(deadline: string): string {
-  return new Date(Date.parse(`${deadline}T00:00:00.000Z`) + 86_400_000).toISOString();
+  return new Date(Date.parse(`${deadline}T00:00:00.000Z`) + DAY).toISOString();
 }
 
 /** The lottery workflow's ID (plain text, so workflow code can build it to signal the lottery). */

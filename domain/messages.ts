@@ -29,7 +29,7 @@ export const MESSAGES = {
   invalidFile: 'This file type is not accepted. Upload a PDF, JPEG, PNG, HEIC or TIFF file.',
   fileTooLarge: 'File is too large (10 MB at most)',
   tooManyFiles: 'Too many files for this document type',
-  // Lease-up (issue 5)
+  // Lease-up
   documentsRequired: 'Please list at least one document',
   answerEveryDocument: 'Please upload a file or give a reason for every requested document',
   slotsRequired: 'Please offer at least one future appointment slot',
@@ -43,7 +43,7 @@ export const MESSAGES = {
   leaseNotSigned: 'The lease letter has not been signed yet',
   signatureRequired: 'Please add your signature first',
   notASigner: 'This person does not need to sign this letter',
-  // Recertification and relocation (issue 6)
+  // Recertification and relocation
   recertificationDeadlineEnded: 'The recertification deadline has ended. Please contact the managing agent.',
   noRecertificationData: 'No recertification data or active case found',
   recertificationCompleted: 'This recertification is completed',
@@ -59,13 +59,13 @@ export const MESSAGES = {
   relocationAlreadyActive: 'A relocation is already in progress for this household',
   relocationEnded: 'This relocation has ended',
   invalidExtension: 'The new end date must be after the current end date',
-  // Support tickets and messages (issue 13)
+  // Support tickets and messages
   supportTicketClosed: 'This support ticket is closed. Please open a new one.',
   supportTicketResolved: 'This support ticket is resolved. The person who opened it can reply to reopen it.',
   supportTicketFull: 'This ticket has too many messages. Please open a new one.',
   notStaffOfOrganization: 'This person is not staff of the organisation handling the ticket.',
   chatMessageNotYours: 'You can only delete your own messages.',
-  // Identity and sessions (issue 3; spec sections 4 and 8)
+  // Identity and sessions (spec sections 4 and 8)
   tenantProfileNotMatched: 'Tenant Profile not matched',
   applicantProfileNotMatched: 'Applicant Profile not matched',
   mfaRequired: 'OTP verification required. Sending OTP...',
@@ -100,13 +100,13 @@ export const MESSAGES = {
   notImpersonating: 'You are not acting for another user.',
   refreshFailed: 'Your session has ended. Please log in again.',
   phoneTooShort: 'Phone number must have at least 10 digits',
-  // The lottery (issue 10)
+  // The lottery
   deadlineNotLater: 'The new deadline must be after the current one',
   invitationsPaused: 'Invitations are paused',
   waitlistEmpty: 'No household is left on the waitlist',
   lotteryClosed: 'This lottery is closed',
   invalidUsername: 'Use 3 or more letters, numbers, dots, dashes or underscores.',
-  // Ambassadors, organisations, consented access and admin screens (issue 14)
+  // Ambassadors, organisations, consented access and admin screens
   accessGrantEnded: 'Access to this household has ended, so you are no longer acting for them.',
   accessNotGranted: 'This household has not given your organisation access.',
   accessAlreadyRequested: 'Access has already been requested or granted.',
@@ -123,17 +123,17 @@ export const MESSAGES = {
   organizationRequestPending: 'You have already applied to this organisation.',
   organizationRequestDecided: 'This application has already been decided.',
   wrongRoleForOrganization: 'Only managers and housing ambassadors can be assigned to an organisation.',
-  // FAQ (issue 13)
+  // FAQ
   faqSlugTaken: 'A help category with this short name already exists.',
-  // Bulk actions from the manager's inbox (issue 12)
+  // Bulk actions from the manager's inbox
   nothingToRemind: 'The household has nothing to do on this application now.',
   noCasesSelected: 'Please select at least one application.',
   tooManyCases: 'A bulk action can change at most 5,000 applications at a time.',
   bulkBatchFinished: 'This bulk action has already finished.',
-  // The dashboard's transit feed (issue 18)
+  // The dashboard's transit feed
   unknownTransitFeed: 'There is no such transit feed.',
   unknownTransitStop: 'This stop is not served by this transit feed.',
-  // Text translation (issue 19)
+  // Text translation
   translatorNotConfigured: 'Translation is not set up on this portal.',
   translationUnavailable: 'Translation is not available right now. Please try again later.',
 } as const;

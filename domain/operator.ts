@@ -3,7 +3,7 @@ import { WORKFLOW_CASE_KINDS, type WorkflowCaseKind } from './case-search';
 import { PageQuery } from './paging';
 
 /**
- * The operator console (issue 20 item 2): Admins find cases across kinds, list stuck ones, read a
+ * The operator console: Admins find cases across kinds, list stuck ones, read a
  * case's history with decoded payloads (personal fields redacted unless a reason is given), export
  * it, and retry, terminate or reset a case with a reason. Every such action is audited.
  */

@@ -1,5 +1,5 @@
 /**
- * Texts of the manager's opportunity editor (issue 15 item 3), in the words of spec section 5
+ * Texts of the manager's opportunity editor, in the words of spec section 5
  * ('Required', numbers numeric, dates valid, at least one entry) where it has them. No imports: the
  * validation catalogue (domain/validation-catalogue.ts) translates each by its code.
  */

@@ -5,6 +5,7 @@ import { DATE_MESSAGE, isSafeText, isValidDate, money, NUMBER_MESSAGE, REQUIRED,
 import { OPPORTUNITY_MESSAGES } from './opportunity-messages';
 
 import { OPPORTUNITY_FILTER_TYPES, OPPORTUNITY_KINDS, OPPORTUNITY_SEARCH_MAX, type OpportunityKind } from './opportunity-filter';
+import { DAY } from './time';
 
 export { OPPORTUNITY_FILTER_TYPES, OPPORTUNITY_KINDS, parseOpportunityFilter, type OpportunityKind } from './opportunity-filter';
 
@@ -61,7 +62,7 @@ export interface OpportunityDetail extends OpportunitySummary {
   incomeRanges: IncomeRange[];
   building?: string;
   hasPaperApplication?: boolean;
-  /** A lottery opportunity whose draw has run: its public results page exists (issue 10). */
+  /** A lottery opportunity whose draw has run: its public results page exists. */
   lotteryDrawn?: boolean;
 }
 
@@ -69,7 +70,7 @@ export interface OpportunityDetail extends OpportunitySummary {
 export function daysUntil(endDate: string, now: Date): number {
   const end = Date.parse(`${endDate.slice(0, 10)}T00:00:00Z`);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Math.round((end - today) / 86_400_000);
+  return Math.round((end - today) / DAY);
 }
 
 /** Spec section 2: sort by days remaining (soonest lottery end first, or latest first). */

@@ -3,7 +3,7 @@ import { DEFAULT_ACCESS_PERIOD_DAYS, MAX_ACCESS_PERIOD_DAYS } from './access-gra
 import { Phone } from './identity';
 import { MESSAGES } from './messages';
 
-/** Organisations (issue 14): property managers and ambassador organisations. */
+/** Organisations: property managers and ambassador organisations. */
 export const ORGANIZATION_KINDS = ['property_manager', 'ambassador_organization'] as const;
 export const OrganizationKind = z.enum(ORGANIZATION_KINDS);
 export type OrganizationKind = z.infer<typeof OrganizationKind>;

@@ -1,4 +1,5 @@
 import type { PayFrequency } from './income';
+import { DAY } from './time';
 
 /**
  * Spec sections 5 and 9: pay stubs are "the last 6 consecutive". Each stub carries its pay date;
@@ -27,8 +28,7 @@ const GAP_DAYS: Record<PayFrequency, readonly [number, number]> = {
   one_time: [5, 35],
 };
 
-const DAY_MS = 86_400_000;
-const toDay = (iso: string) => Math.round(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+const toDay = (iso: string) => Math.round(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY);
 
 /**
  * The problem with this set of pay dates (every stub of one income: those on file and those being

@@ -14,7 +14,7 @@ import {
 } from './support-ticket';
 
 /**
- * A support ticket as a durable case (issue 13; design/workflows.md "Support ticket"): the
+ * A support ticket as a durable case (design/workflows.md "Support ticket"): the
  * requester (a resident, applicant or ambassador) and the staff of the ticket's organisation
  * (its managers, or the portal's admins) write to each other; the first staff answer is due in
  * FIRST_ANSWER_BUSINESS_DAYS business days, else the organisation's admins are told; a resolved

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Support tickets (issue 13; spec section 7 "Support tickets", design/workflows.md "Support ticket"):
+ * Support tickets (spec section 7 "Support tickets", design/workflows.md "Support ticket"):
  * the categories, statuses, service levels and the request bodies the API and the web app share.
  */
 export const SUPPORT_TICKET_CATEGORIES = ['profile', 'documents', 'application', 'lottery', 'recertification', 'relocation', 'account', 'other'] as const;
@@ -16,7 +16,7 @@ export const OPEN_SUPPORT_TICKET_STATUSES = ['awaiting_staff', 'awaiting_request
 export const SUPPORT_CASE_KINDS = ['lease_up', 'recertification', 'relocation'] as const;
 export type SupportCaseKind = (typeof SUPPORT_CASE_KINDS)[number];
 
-/** Service levels (issue 13): the first staff answer is due this many business days after opening. */
+/** Service levels: the first staff answer is due this many business days after opening. */
 export const FIRST_ANSWER_BUSINESS_DAYS = 2;
 /** A resolved ticket closes after this many days without a reply from the requester. */
 export const AUTO_CLOSE_DAYS = 7;
@@ -82,7 +82,7 @@ export const SupportTicketListQuery = z
 export type SupportTicketListQuery = z.infer<typeof SupportTicketListQuery>;
 
 /**
- * A file attached to a ticket message (issue 13): sent as multipart with CreateSupportTicket or
+ * A file attached to a ticket message: sent as multipart with CreateSupportTicket or
  * AddReplyToTicket, through the same checks as household documents (10 MB a file, at most
  * MAX_FILES_PER_UPLOAD, type by content), kept private; downloaded by the ticket's requester and staff.
  */

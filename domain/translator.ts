@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LANGUAGES } from './session-data';
 
 /**
- * Text translation (spec sections 1 and 7, `POST /api/Translator` and `/api/Translator/batch`;
- * issue 19 item 1): free text people write to each other (a manager's reason, a ticket reply, a
+ * Text translation (spec sections 1 and 7, `POST /api/Translator` and `/api/Translator/batch`):
+ * free text people write to each other (a manager's reason, a ticket reply, a
  * chat message) shown in the reader's language, the original one click away.
  */
 export const TRANSLATOR_MAX_TEXT = 5_000;

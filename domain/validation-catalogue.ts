@@ -7,7 +7,7 @@ import { OPPORTUNITY_MESSAGES } from './opportunity-messages';
 import { ZERO_INCOME_MESSAGES } from './income';
 import { PAY_STUB_MESSAGES } from './pay-stubs';
 import { SUPPORT_MESSAGES } from './support-ticket';
-// Issue 19: figures read from statements and pay stubs
+// Figures read from statements and pay stubs
 import { EXTRACTION_MESSAGES } from './extraction';
 
 /**
@@ -45,7 +45,7 @@ export const VALIDATION_MESSAGES = {
   // Texts of the lease-up schemas (domain/lease-up.ts), translated here so every form reads alike.
   invalidDateTime: 'Invalid date and time',
   nameTheDocument: 'Please name the document.',
-  // Issue 19: figures read from statements and pay stubs.
+  // Figures read from statements and pay stubs.
   extractionNotExtractable: EXTRACTION_MESSAGES.notExtractable,
   extractionNotReady: EXTRACTION_MESSAGES.notReady,
   extractionWrongEntry: EXTRACTION_MESSAGES.wrongEntry,

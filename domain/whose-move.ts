@@ -1,7 +1,7 @@
 import type { CaseKind } from './tasks';
 
 /**
- * Whose move it is on a case, read from the case view's pending tasks (issue 15): every case page
+ * Whose move it is on a case, read from the case view's pending tasks: every case page
  * (lease-up, recertification, relocation; the person's and the manager's) says in one sentence who
  * the case is waiting for and what for, or what happened once it is over. One function for every
  * page, so the sentence never disagrees with the manager's inbox (the same tasks feed both).

@@ -126,7 +126,7 @@ export const ConfigSchema = z
     WORKER_ACTIVITY_TASK_SLOTS: z.coerce.number().int().min(1).max(1_000).default(16),
 
     /**
-     * Text translation (issue 19): a LibreTranslate-compatible server (`POST {url}/translate`).
+     * Text translation: a LibreTranslate-compatible server (`POST {url}/translate`).
      * Unset: the Translator routes answer 503 and the web shows no translate buttons.
      */
     TRANSLATE_URL: z.string().url('must be a URL like http://localhost:5000').optional(),
@@ -138,7 +138,7 @@ export const ConfigSchema = z
     TRANSLATE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
 
     /**
-     * Optional language model for the intake assistant (issue 19): an OpenAI-compatible chat
+     * Optional language model for the intake assistant: an OpenAI-compatible chat
      * completions endpoint that reads free answers into the form's values (each still checked by the
      * form and confirmed by the resident). Unset: the assistant runs without a model.
      */
@@ -151,7 +151,7 @@ export const ConfigSchema = z
     /** Origin of the Temporal Web UI allowed to call the codec endpoint. */
     TEMPORAL_UI_ORIGIN: z.string().url().default('http://localhost:8233'),
 
-    // The dashboard's outside world (issue 18; infra/feeds/). A feed without its URL is not
+    // The dashboard's outside world (infra/feeds/). A feed without its URL is not
     // fetched and its card says it is unavailable: the embedded default uses no network.
     /** National Weather Service API base, e.g. https://api.weather.gov */
     FEED_NWS_URL: z.string().url('must be a URL like https://api.weather.gov').optional(),
@@ -175,7 +175,7 @@ export const ConfigSchema = z
     FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Rounded browser locations whose forecast the server keeps (when full, others get New York City's; six hours unasked frees a place). */
     FEED_WEATHER_MAX_POINTS: z.coerce.number().int().min(0).max(1_000).default(25),
-    // Metrics (issue 20), off unless set; infra/production/README.md "Metrics and alerts".
+    // Metrics, off unless set; infra/production/README.md "Metrics and alerts".
     /** The API's Prometheus endpoint (GET /metrics) on this port of its own, never on PORT. Unset: no endpoint. */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     /** Address the API's metrics port listens on: this machine only by default; 0.0.0.0 in a pod, for the Prometheus scraper. */

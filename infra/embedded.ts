@@ -190,7 +190,7 @@ export async function startTemporalDevServer(
     '--ui-port', String(options.uiPort),
     '--log-level', options.logLevel ?? 'error',
     '--namespace', 'default',
-    // The case search attributes (issue 20), registered on every start (a second start keeps them).
+    // The case search attributes, registered on every start (a second start keeps them).
     ...caseSearchAttributeArgs(),
   ];
   if (options.dbFile) args.push('--db-filename', resolve(options.dbFile));

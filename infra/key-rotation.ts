@@ -15,14 +15,14 @@ export interface RotationReport {
   identifiers: number;
   files: number;
   filesChecked: number;
-  /** Messages with the managing office (bodies) and support tickets (subject and sealed view), issue 13. */
+  /** Messages with the managing office (bodies) and support tickets (subject and sealed view). */
   chatMessages: number;
   tickets: number;
-  /** Figures read from statements and pay stubs (issue 19). */
+  /** Figures read from statements and pay stubs. */
   extractions: number;
-  /** Translation memory rows (issue 19): both texts resealed and the key re-hashed under the current key. */
+  /** Translation memory rows: both texts resealed and the key re-hashed under the current key. */
   translations: number;
-  /** Intake assistant conversations (issue 19): their sealed state. */
+  /** Intake assistant conversations: their sealed state. */
   intakeConversations: number;
 }
 
@@ -53,7 +53,7 @@ export async function resealIncomes(db: Db): Promise<{ incomes: number; tenancie
       .execute();
     tenancies++;
   }
-  // What approved recertifications certified (issue 12 case file): incomes and assets, sealed.
+  // What approved recertifications certified (the case file): incomes and assets, sealed.
   let certifications = 0;
   const records = await db.selectFrom('certification_records').select(['case_id', 'facts_sealed']).execute();
   for (const r of records) {
@@ -86,7 +86,7 @@ export async function resealIdentifiers(db: Db): Promise<number> {
 const BATCH = 500;
 
 /**
- * Chat bodies and ticket subjects and views (issue 13), read in id order a batch at a time: these
+ * Chat bodies and ticket subjects and views, read in id order a batch at a time: these
  * tables grow with use. The ticket row is the projection's; a later projection seals with the
  * current key anyway.
  */
@@ -122,7 +122,7 @@ export async function resealSupport(db: Db): Promise<{ chatMessages: number; tic
   return { chatMessages, tickets };
 }
 
-/** Figures read from bank statements and pay stubs (issue 19), a batch at a time in id order. */
+/** Figures read from bank statements and pay stubs, a batch at a time in id order. */
 export async function resealExtractions(db: Db): Promise<number> {
   const cipher = dataCipher();
   let changed = 0;
@@ -148,7 +148,7 @@ export async function resealExtractions(db: Db): Promise<number> {
 }
 
 /**
- * The translation memory (issue 19): a row sealed by an older key is sealed again and its key (an
+ * The translation memory: a row sealed by an older key is sealed again and its key (an
  * HMAC under the data key, api/services/translator.ts) computed again from the original text.
  */
 export async function resealTranslations(db: Db): Promise<number> {
@@ -176,7 +176,7 @@ export async function resealTranslations(db: Db): Promise<number> {
   return changed;
 }
 
-/** The intake assistant's conversations (issue 19): the state holds answers not saved yet. */
+/** The intake assistant's conversations: the state holds answers not saved yet. */
 export async function resealIntake(db: Db): Promise<number> {
   const cipher = dataCipher();
   let changed = 0;

@@ -15,7 +15,7 @@ export async function demoPayStubPdf(employer: string, name: string, amount: num
 }
 
 /**
- * A complete household profile for a demo applicant or tenant (issue 4): two members, an address,
+ * A complete household profile for a demo applicant or tenant: two members, an address,
  * income with its pay stub on record, no assets, housing choices. It meets every section of the
  * completion rule (infra/db/repositories/profile-completion.ts), so the seeded 100% is true.
  * The seed does not hold identifiers, so the demo ones are on record only as their last 4 digits.

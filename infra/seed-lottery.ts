@@ -3,12 +3,12 @@ import { dataCipher, hasDataKeys } from './data-keys';
 import type { Db } from './db/database';
 import { newSeed, seedHash } from './lottery/draw';
 import { leaseUpApplicationId, leaseUpWorkflowId } from './temporal/ids';
+import { DAY } from '../domain/time';
 
-const DAY = 86_400_000;
 export const DEMO_LOTTERY_APPLICANTS = 300;
 
 /**
- * The demo lottery (issue 10): "Mott Haven Lottery", two units, applications closed yesterday with
+ * The demo lottery: "Mott Haven Lottery", two units, applications closed yesterday with
  * 300 households in it (the demo applicant among them), set-asides for disability and seniors,
  * ready for a manager to draw and invite. Its workflow is started by the worker (`ensureLotteries`).
  */

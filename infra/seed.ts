@@ -6,6 +6,7 @@ import { hasDataKeys, sealNumber } from './data-keys';
 import type { Db } from './db/database';
 import { seedHouseholdProfile } from './seed-household';
 import demo from './demo-accounts.json' with { type: 'json' };
+import { DAY } from '../domain/time';
 
 interface DemoAccount {
   role: Role;
@@ -20,7 +21,7 @@ const declaredIncome = (amount: number) =>
   hasDataKeys() ? { declared_annual_income: null, declared_annual_income_encrypted: sealNumber(amount) } : { declared_annual_income: amount };
 
 function isoDate(daysFromNow: number, now: Date): string {
-  return new Date(now.getTime() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+  return new Date(now.getTime() + daysFromNow * DAY).toISOString().slice(0, 10);
 }
 
 export interface SeedOptions {
@@ -94,9 +95,9 @@ export async function seedDemoData(db: Db, now = new Date(), options: SeedOption
         });
       }
       if (account.role === 'Tenant') {
-        // The tenant's lease (issue 6): its anniversary, 100 days from now, opens an annual recertification.
+        // The tenant's lease: its anniversary, 100 days from now, opens an annual recertification.
         const household = await trx.selectFrom('households').select('id').where('head_user_id', '=', user.id).executeTakeFirstOrThrow();
-        const anniversary = new Date(now.getTime() + 100 * 86_400_000);
+        const anniversary = new Date(now.getTime() + 100 * DAY);
         anniversary.setUTCFullYear(anniversary.getUTCFullYear() - 2);
         await trx
           .insertInto('tenancies')

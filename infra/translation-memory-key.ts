@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { dataKeys } from './data-keys';
 
 /**
- * The translation memory's key for a text (issue 19): an HMAC under a key derived from the current
+ * The translation memory's key for a text: an HMAC under a key derived from the current
  * data key, so the table never holds the text or a plain hash of it that a guess could be checked
  * against. A key rotation computes it again (infra/key-rotation.ts).
  */

@@ -1,4 +1,4 @@
-// The log scan of a whole test run (issue 17): every API log line written by the test stacks
+// The log scan of a whole test run: every API log line written by the test stacks
 // (tests/.artifacts/logs/api-*.ndjson) is searched for every secret the product handed out during the
 // run (the ledger, tests/.artifacts/logs/secrets-*.ndjson: OTP codes, reset and verification tokens,
 // refresh and device tokens, SSN/ITIN/alien numbers entered), and for anything shaped like an SSN.
@@ -16,7 +16,7 @@ async function readLines(file) {
 
 /** @returns {Promise<{ files: number, lines: number, secrets: number, leaks: { file: string, line: number, kind: string }[] }>} */
 export async function scanLogs(dir) {
-  let names = [];
+  let names;
   try {
     names = await readdir(dir);
   } catch {

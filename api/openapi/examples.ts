@@ -1,5 +1,5 @@
 /**
- * Issue 21: examples of the main flows (sign in, apply, act on a case, page a list), as the OpenAPI
+ * Examples of the main flows (sign in, apply, act on a case, page a list), as the OpenAPI
  * document shows them. A value written `{{name}}` comes from an earlier step of the same flow
  * (`save` names where in that step's answer). tests/api/openapi.test.ts replays every step against
  * the running API and checks the documented status, message and refusal code, so they stay true.

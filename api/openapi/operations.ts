@@ -1,7 +1,7 @@
 import { MESSAGES, ROLES, statusOfRefusal, type Role } from '../../domain';
 
 /**
- * Issue 21: what the OpenAPI document says about each /api route beyond its zod schemas: the
+ * What the OpenAPI document says about each /api route beyond its zod schemas: the
  * section-7 group it belongs to (tag), a summary, who may call it, and the answers it gives in the
  * `{status, message, data}` envelope. Everything here is derived from the route as registered
  * (URL, methods, guard, schemas), so routes added later are described without an edit here.
@@ -30,9 +30,9 @@ const GROUPS: Record<string, string> = {
   Chat: 'Chat',
   SupportTicket: 'Support tickets',
   Relocation: 'Relocation',
-  // Issue 19: section 7's AI extraction (/api/v1/account-details).
+  // Section 7's AI extraction (/api/v1/account-details).
   v1: 'AI extraction',
-  // Issue 19: section 7's translator and AI intake bot (under Chat).
+  // Section 7's translator and AI intake bot (under Chat).
   Translator: 'Translator',
   intake: 'Chat',
   // Not in section 7: added by later issues.
@@ -43,9 +43,9 @@ const GROUPS: Record<string, string> = {
   Admin: 'Administration',
   Organization: 'Organisations',
   'openapi.json': 'API description',
-  // Issue 18: section 7 lists GTFSRealtimeFeed among the Dashboard calls.
+  // Section 7 lists GTFSRealtimeFeed among the Dashboard calls.
   GTFSRealtimeFeed: 'Dashboard',
-  // Issue 20: the operator console.
+  // The operator console.
   Operator: 'Operator console',
 };
 

@@ -11,25 +11,8 @@ import { assertImpersonationLive } from '../services/impersonation';
 import { setCodePepper } from '../services/otp';
 import { SessionCache, sessionCache } from '../services/session-cache';
 import { isSessionLive } from '../services/tokens';
+import type { Session, TokenClaims } from '../session';
 import { postgresRateLimitStore } from './rate-limit-store';
-
-/** What an access token says: who acts, with which role, and who really signed in when impersonating. */
-export interface TokenClaims {
-  sub: string;
-  role: Role;
-  /** The ambassador or manager behind an impersonated session (spec section 4). */
-  realUserId?: string;
-  /** The refresh-token family of this sign-in: logout or reuse detection revokes it, and its access tokens stop. */
-  fam?: string;
-}
-
-export interface Session {
-  userId: string;
-  role: Role;
-  realUserId: string | null;
-  /** Refresh-token family of the sign-in (null for tokens issued without one). */
-  familyId?: string | null;
-}
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -44,7 +27,7 @@ declare module 'fastify' {
     session: Session;
   }
   interface FastifyContextConfig {
-    /** The route ends an impersonation, so it still answers after the household's grant ended (issue 14). */
+    /** The route ends an impersonation, so it still answers after the household's grant ended. */
     endsImpersonation?: boolean;
   }
   interface FastifyInstance {
@@ -141,7 +124,7 @@ export async function requireSession(request: FastifyRequest): Promise<void> {
   // tokens stop working at once, not when they expire.
   if (!(await sessionLive(request, claims, familyId))) throw new HttpError(401, 'unauthorized');
   request.session = { userId: claims.sub, role, realUserId: claims.realUserId ?? null, familyId };
-  // Consented access (issue 14): an ambassador acts for a household only while its grant is live.
+  // Consented access: an ambassador acts for a household only while its grant is live.
   if (request.session.realUserId && !request.routeOptions.config.endsImpersonation) await assertImpersonationLive(request.server.db, request.session);
 }
 

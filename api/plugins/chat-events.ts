@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../infra/config';
 import { CHAT_EVENTS_CHANNEL, parseChatEvent, type ChatEvent } from '../services/chat-events';
-import { TICKET_EVENTS_CHANNEL, parseTicketEvent, type TicketEvent } from '../../activities/support-ticket';
+import { TICKET_EVENTS_CHANNEL, parseTicketEvent, type TicketEvent } from '../../infra/db/repositories/support-ticket-projection';
 
 /** An open page: the conversations it may hear of (its household's, or its organisation's). */
 export interface ChatSubscriber {
@@ -16,7 +16,7 @@ export interface ChatSubscriber {
 }
 
 /**
- * An open ticket page (issue 13): it hears of the tickets the user asked (by user or household),
+ * An open ticket page: it hears of the tickets the user asked (by user or household),
  * of its organisation's tickets (managers), or of every ticket (admins), by ticket id only.
  */
 export interface TicketSubscriber {
@@ -33,7 +33,7 @@ export function hearsTicket(s: Omit<TicketSubscriber, 'send' | 'end'>, e: Ticket
 }
 
 /**
- * One LISTEN connection per API replica (issue 13 item 3), opened when the first page subscribes
+ * One LISTEN connection per API replica, opened when the first page subscribes
  * and kept for the replica's life; NOTIFY fans a change out to every replica, and each passes it
  * to its own open pages of that household or organisation.
  */

@@ -1,11 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { WorkflowNotFoundError, WorkflowUpdateFailedError, isGrpcServiceError } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
-import { MESSAGES, isMessageCode, type Envelope, type ErrorData } from '../../domain';
+import { WorkflowNotFoundError, isGrpcServiceError } from '@temporalio/client';
+import { MESSAGES, type Envelope, type ErrorData } from '../../domain';
 import { isTemporalUnavailable } from '../../infra/temporal/connection';
-import { HttpError, TooManyAttempts, statusForRefusal } from '../errors';
+import { HttpError, TooManyAttempts } from '../errors';
 
 /** Seconds a client should wait before trying a Temporal action again. */
 export const TEMPORAL_RETRY_AFTER_SECONDS = 5;
@@ -44,11 +43,8 @@ export const envelopePlugin = fp(
         }));
         return reply.code(400).send(errorBody(400, issues[0]?.message ?? 'Invalid request', { code: 'validation', issues }));
       }
-      if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
-        const code = error.cause.type ?? 'unknown';
-        const status = statusForRefusal(code);
-        return reply.code(status).send(errorBody(status, error.cause.message, { code: isMessageCode(code) || code === 'validation' ? code : 'unknown' }));
-      }
+      // A case's refusal arrives here as an HttpError (api/services/cases.ts); a Query of a case
+      // whose workflow and projection are both gone, as Temporal's not-found.
       if (error instanceof WorkflowNotFoundError) {
         return reply.code(404).send(errorBody(404, MESSAGES.notFound, { code: 'notFound' }));
       }

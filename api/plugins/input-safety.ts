@@ -3,7 +3,7 @@ import { findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../domain';
 import { HttpError } from '../errors';
 
 /**
- * Input every route gets before its own validation (issue 17):
+ * Input every route gets before its own validation:
  * - the shared text rule of domain/fields.ts on every string of the path parameters, the query and
  *   a JSON body (NUL characters and lone surrogates answer 400, never reach PostgreSQL);
  * - an empty body sent as JSON reads as no body (e.g. `POST /logout` with a content type and nothing

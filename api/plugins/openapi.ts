@@ -26,7 +26,7 @@ const DOCS_CSP = Object.entries({ ...APP_CSP, scriptSrc: ["'self'", "'unsafe-eva
   .join('; ');
 
 /**
- * Issue 21: the OpenAPI 3.1 document of every /api route, generated when first asked for from the
+ * The OpenAPI 3.1 document of every /api route, generated when first asked for from the
  * routes as registered: their zod schemas (the same ones that validate), their guards (the roles),
  * their methods (aliases kept for the web app are deprecated). Registered before the route plugins
  * so it sees every route, those added later included, without an edit here.

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
 /**
- * Security headers on every answer (issue 17), through @fastify/helmet:
+ * Security headers on every answer, through @fastify/helmet:
  * - a strict Content-Security-Policy for the app: scripts only from this origin (no inline script:
  *   tokens live in local storage, spec section 3), no framing by anyone (`frame-ancestors 'none'`,
  *   X-Frame-Options DENY), forms and base URLs only to this origin. Inline styles stay allowed (toasts

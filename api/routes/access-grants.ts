@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PageQuery } from '../../domain';
 import { signedIn } from '../guards';
 import { refuseWhileImpersonating } from '../plugins/auth';
-import { extendAccess, grantInSettings, listHouseholdGrants, revokeAccess } from '../services/access-grants';
+import { listHouseholdGrants } from '../services/access-grant-views';
+import { extendAccess, grantInSettings, revokeAccess } from '../services/access-grants';
 import { listImpersonationAudit } from '../services/impersonation-audit';
 
 const grantParam = z.object({ grantId: z.string().uuid() });

@@ -6,7 +6,7 @@ import { getExtraction, requestExtraction } from '../services/extraction';
 import { readHousehold } from './household-helpers';
 
 /**
- * `/api/v1/account-details` (spec section 7, AI extraction; issue 19 item 3). POST asks for the
+ * `/api/v1/account-details` (spec section 7, AI extraction). POST asks for the
  * figures of one of the household's bank statements or pay stubs: a workflow reads them off the
  * request path, so the answer is 202 with the reading pending (or as it stands). GET answers the
  * reading, like HouseholdAssets/GetAiExtractedData.

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { enqueueNotification } from '../../activities/notifications';
+import { enqueueNotification } from '../../infra/db/repositories/notification-outbox';
 import { ForgetPasswordBody, ForgotUsernameBody, MESSAGES, RegisterBody, RegisterOtpBody, ResetPasswordBody, VerifyEmailQuery, VerifyRegisterOtpBody } from '../../domain';
 import { HttpError } from '../errors';
 import { register, sendOtp, sendPasswordReset } from '../services/auth';
@@ -10,8 +10,7 @@ import { field, perAccountFailures, perAddress } from '../services/rate-limits';
 import { forgetDevices } from '../services/known-devices';
 import { revokeAllForUser } from '../services/tokens';
 import { findUserForLogin, maskEmail, maskPhone } from '../services/users';
-
-const MINUTE = 60_000;
+import { MINUTE } from '../../domain/time';
 
 /**
  * `/api/Account`: registration with register OTP and email verification, forgotten password and

@@ -15,8 +15,8 @@ import { issueTokens, revokeByToken, revokeFamily, rotateRefreshToken } from '..
 import { loadSignedInUser } from '../services/users';
 import { accountRecoveryRoutes } from './account-recovery';
 import { clearAuthenticated, markAuthenticated } from '../services/auth-marker';
+import { MINUTE } from '../../domain/time';
 
-const MINUTE = 60_000;
 const userIdParam = z.object({ userId: z.string().uuid() });
 
 /** `/api/Account` (spec sections 4 and 7): sign-in, MFA, tokens, logout, impersonation. */

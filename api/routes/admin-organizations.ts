@@ -18,7 +18,7 @@ const orgParam = z.object({ organizationId: z.string().uuid() });
 const memberParams = z.object({ organizationId: z.string().uuid(), userId: z.string().uuid() });
 
 /**
- * `/api/Admin/organizations` (issue 14 item 1; paths chosen here): create and edit organisations,
+ * `/api/Admin/organizations` (paths chosen here): create and edit organisations,
  * assign managers and ambassadors, and decide applications to join.
  */
 export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {

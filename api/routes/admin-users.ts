@@ -4,12 +4,13 @@ import { AdminUsersQuery, PageQuery, RoleChangeBody } from '../../domain';
 import { signedIn } from '../guards';
 import { listAdminChanges } from '../services/admin-audit';
 import { changeRole, deactivateUser, listAdminUsers, reactivateUser, resendVerification } from '../services/admin-users';
-import { listHouseholdGrants, revokeAccess } from '../services/access-grants';
+import { listHouseholdGrants } from '../services/access-grant-views';
+import { revokeAccess } from '../services/access-grants';
 import { listImpersonationAudit } from '../services/impersonation-audit';
 
 const userParam = z.object({ userId: z.string().uuid() });
 
-/** `/api/Admin` users (issue 14 item 4; paths chosen here): search, roles, deactivation, verification, audits. */
+/** `/api/Admin` users (paths chosen here): search, roles, deactivation, verification, audits. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = signedIn('admin');
 

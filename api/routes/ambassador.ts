@@ -8,8 +8,8 @@ import { ambassadorDashboard, ambassadorUserDashboard, ambassadorUsers } from '.
 import { assignToOrganization, listAmbassadorOrganizations, unassignFromOrganization } from '../services/organizations';
 import { perAddress } from '../services/rate-limits';
 import { createResidentAccount } from '../services/resident-accounts';
+import { MINUTE } from '../../domain/time';
 
-const MINUTE = 60_000;
 const ambassadorParam = z.object({ ambassadorId: z.string().uuid() });
 
 /**
@@ -42,7 +42,7 @@ export const ambassadorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Admins map an ambassador to an organisation (issue 14 item 1), and take the mapping away.
+  // Admins map an ambassador to an organisation, and take the mapping away.
   const mapping = { preHandler: signedIn('admin'), schema: { params: z.object({ ambassadorId: z.string().uuid(), organizationId: z.string().uuid() }) } };
   app.post('/saveambassadororgmapping/:ambassadorId/:organizationId', mapping, async (request, reply) => {
     await assignToOrganization(app.db, request.session.userId, request.params.organizationId, request.params.ambassadorId);

@@ -10,7 +10,7 @@ import { HouseholdQuery, IdParams, editHousehold, readHousehold } from './househ
 /**
  * `/api/HouseholdAssets` (spec section 7): create and delete per kind, bulk saves, the per-kind
  * questions (NO deletes that kind's entries once confirmed), and the calls for figures read from
- * statements and pay stubs (issue 19: read by /api/v1/account-details, saved here once confirmed).
+ * statements and pay stubs (read by /api/v1/account-details, saved here once confirmed).
  */
 export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
   const resident = signedIn('resident');
@@ -57,7 +57,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.ok(await readHousehold(app, request, request.query.householdId, (h) => listAssets(app.db, h))),
   );
 
-  // Figures read from an uploaded bank statement or pay stub (issue 19): proposed, saved only once confirmed.
+  // Figures read from an uploaded bank statement or pay stub: proposed, saved only once confirmed.
   const reader = signedIn('resident_or_manager');
   app.get('/GetAiExtractedData', { preHandler: reader, schema: { querystring: ExtractionQuery } }, async (request, reply) =>
     reply.ok(await readHousehold(app, request, request.query.householdId, (h) => getExtraction(app.db, h, request.query.documentId))),

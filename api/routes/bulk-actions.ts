@@ -7,7 +7,7 @@ import { batchDetail, batchResults, cancelBatch, createBatch, listBatches } from
 const IdParams = z.object({ id: z.string().uuid('Invalid id') });
 
 /**
- * `/api/BulkActions` (issue 12 item 3; not in the spec, paths chosen here): a manager's bulk action
+ * `/api/BulkActions` (not in the spec, paths chosen here): a manager's bulk action
  * on applications of their organisation, its progress, its per-case results, and cancelling it.
  * Only managers; each batch is readable and cancellable by the managers of its organisation.
  */

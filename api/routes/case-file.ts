@@ -5,7 +5,7 @@ import { documentFile } from '../services/documents';
 import { managerCase, readCaseFile, reviewCaseDocument } from '../services/case-file';
 
 /**
- * `/api/CaseFile` (issue 12, paths chosen here): the manager's case file of a lease-up application,
+ * `/api/CaseFile` (paths chosen here): the manager's case file of a lease-up application,
  * a recertification or a relocation, each document's file for the in-page preview, and its review.
  * Managers of the case's organisation only.
  */

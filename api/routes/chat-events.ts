@@ -52,7 +52,7 @@ export async function openEventStream(
 }
 
 /**
- * `GET /api/Chat/events` (issue 13 item 3; path chosen here): server-sent events telling an open
+ * `GET /api/Chat/events` (path chosen here): server-sent events telling an open
  * page that one of its conversations changed. The web reads it with fetch streaming and the bearer
  * header, so the token never goes in a URL. The stream ends when the access token does; the page
  * then reconnects with a fresh one. No query is accepted (nothing may ride in the URL).

@@ -6,7 +6,7 @@ import * as dashboard from '../services/dashboard';
 import { householdOf } from '../services/users';
 
 /**
- * The browser's rounded position (issue 18), when the user allowed location: the weather card is
+ * The browser's rounded position, when the user allowed location: the weather card is
  * that point's; without it New York City's (spec section 8).
  */
 const DashboardQuery = z

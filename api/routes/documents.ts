@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   DOCUMENT_MESSAGES, DOCUMENT_TYPES, INCOME_TYPES, PageQuery, MAX_FILES_PER_UPLOAD, UNSAFE_TEXT_MESSAGE, findUnsafeText, isSafeText, MAX_FILE_BYTES, ManagerReviewInput, REQUIRED_DOCS_BY_INCOME, ReviewReasonInput, UploadFields,
 } from '../../domain';
-import { isProfileLocked } from '../../activities/profile-lock';
+import { isProfileLocked } from '../../infra/db/repositories/profile-locks';
 import { HttpError, conflict, notFound } from '../errors';
 import { signedIn } from '../guards';
 import { ensureOwnHousehold } from '../services/household-access';

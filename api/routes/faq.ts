@@ -8,7 +8,7 @@ const CategoryId = z.object({ id: z.string().uuid('Invalid category id') });
 const QuestionId = z.object({ questionId: z.string().uuid('Invalid question id') });
 
 /**
- * `api/FaqCategory` (spec section 7; issue 13 item 4): the FAQ is public help (read by anyone,
+ * `api/FaqCategory` (spec section 7): the FAQ is public help (read by anyone,
  * signed in or not); admins manage it (paths beside GET chosen here).
  */
 export const faqRoutes: FastifyPluginAsyncZod = async (app) => {

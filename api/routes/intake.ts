@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IntakeTurnBody } from '../../domain/intake';
 import { chatModelReader } from '../../infra/translate/chat-model';
 import { HttpError } from '../errors';
-import type { Session } from '../plugins/auth';
+import type { Session } from '../session';
 import { signedIn } from '../guards';
 import { perUser } from '../services/rate-limits';
 import { IntakeConversation } from '../services/intake';
 import { UPLOAD_LIMITS, readMultipart } from './documents';
 
 /**
- * `/api/intake` (spec section 7, the intake bot; issue 19 item 2): residents walk through their
+ * `/api/intake` (spec section 7, the intake bot): residents walk through their
  * household profile one question at a time. GET resumes where the conversation is; POST takes one
  * turn (an answer, a confirmation, a question for the FAQ, pause, restart); POST /document takes the
  * document asked for. Deterministic; an optional OpenAI-compatible model (INTAKE_MODEL_URL) only

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DocumentItem } from '../../domain';
+import { LEASE_UP_INPUTS } from '../../domain';
 import { signedIn } from '../guards';
 import * as leaseUp from '../services/lease-up';
 import * as actions from '../services/lease-up-actions';
 import { ApplicationParams } from './lease-up';
 
-const IsoTime = z.string().datetime({ offset: true, message: 'Invalid date and time' });
+// The bodies of the applicant's actions are the actions' own inputs (domain's LEASE_UP_INPUTS), named
+// by the application in the body where the spec's path does not name it.
+const ByApplication = z.object({ applicationId: z.string().uuid() });
 const SignBody = z.object({ signatureBase64: z.string().max(1_000_000).optional(), memberId: z.string().uuid().optional() }).nullish();
 const IpQuery = z.object({ ipAddress: z.string().max(64).optional() });
 
@@ -33,13 +35,13 @@ export const leaseUpActionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/schedule-appointment',
-    { preHandler: signedIn('resident'), schema: { body: z.object({ applicationId: z.string().uuid(), slot: IsoTime }) } },
+    { preHandler: signedIn('resident'), schema: { body: LEASE_UP_INPUTS.ScheduleAppointment.extend(ByApplication.shape) } },
     async (request, reply) => reply.ok(await actions.scheduleAppointment(deps(), request.session, request.body.applicationId, request.body.slot)),
   );
 
   app.post(
     '/unit-offer/respond',
-    { preHandler: signedIn('resident'), schema: { body: z.object({ applicationId: z.string().uuid(), offerId: z.string().max(40), accept: z.boolean() }) } },
+    { preHandler: signedIn('resident'), schema: { body: LEASE_UP_INPUTS.RespondToUnitOffer.extend(ByApplication.shape) } },
     async (request, reply) => {
       const { applicationId, offerId, accept } = request.body;
       return reply.ok(await leaseUp.act(deps(), request.session, applicationId, 'RespondToUnitOffer', { offerId, accept }));
@@ -50,13 +52,7 @@ export const leaseUpActionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/file-appeal',
     {
       preHandler: signedIn('resident'),
-      schema: {
-        body: z.object({
-          applicationId: z.string().uuid(),
-          reason: z.string().trim().max(2000).optional(),
-          documents: z.array(DocumentItem).max(20).optional(),
-        }),
-      },
+      schema: { body: LEASE_UP_INPUTS.Appeal.extend(ByApplication.shape) },
     },
     async (request, reply) => {
       const { applicationId, reason, documents } = request.body;
@@ -66,7 +62,7 @@ export const leaseUpActionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/submit-additional-documents/:id',
-    { preHandler: signedIn('resident'), schema: { params: ApplicationParams, body: z.object({ documents: z.array(DocumentItem).max(50) }) } },
+    { preHandler: signedIn('resident'), schema: { params: ApplicationParams, body: LEASE_UP_INPUTS.SubmitAdditionalDocuments } },
     async (request, reply) =>
       reply.ok(await leaseUp.act(deps(), request.session, request.params.id, 'SubmitAdditionalDocuments', { documents: request.body.documents })),
   );
@@ -76,7 +72,7 @@ export const leaseUpActionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/update-info/:id',
     {
       preHandler: signedIn('resident'),
-      schema: { params: ApplicationParams, body: z.object({ householdSize: z.number().int().min(1).max(20), householdIncome: z.number().min(0).max(10_000_000) }) },
+      schema: { params: ApplicationParams, body: LEASE_UP_INPUTS.UpdateInfo },
     },
     async (request, reply) => reply.ok(await leaseUp.act(deps(), request.session, request.params.id, 'UpdateInfo', request.body)),
   );

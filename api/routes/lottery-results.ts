@@ -4,7 +4,7 @@ import { HttpError, notFound } from '../errors';
 import { createVerificationCache, findPlace, findPublishedLottery, listRanks, publication } from '../services/lottery-results';
 
 /**
- * `GET /api/lottery/:opportunityId/results`, public like the opportunity it belongs to (issue 10):
+ * `GET /api/lottery/:opportunityId/results`, public like the opportunity it belongs to:
  * the draw's published values and whether they verify; with `?logNumber=`, that application's rank
  * and group positions; otherwise a page of log numbers and ranks (`?after=<rank>&limit=`).
  * Before the draw only the seed hash is published, and asking for ranks is a 404.

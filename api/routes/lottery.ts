@@ -10,7 +10,7 @@ const Params = z.object({ opportunityId: z.string().uuid('Invalid opportunity id
 const Page = z.object({ after: z.coerce.number().int().min(0).max(10_000_000).default(0), limit: z.coerce.number().int().min(1).max(500).default(100) });
 
 /**
- * `/api/OpportunityLottery` (not in the spec's list; issue 10): a manager runs the lottery of an
+ * `/api/OpportunityLottery` (not in the spec's list): a manager runs the lottery of an
  * opportunity of their organisation. Each action is the lottery workflow's Update of the same name.
  */
 export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -15,7 +15,7 @@ import { signedIn } from '../guards';
 import { audit, auditLog, caseHistory, encodedHistory, resetCase, retryCase, searchCases, stuckCases, terminateCase } from '../services/operator';
 
 /**
- * `/api/Operator` (issue 20 item 2; paths chosen here), Admins only: find cases across kinds, list
+ * `/api/Operator` (paths chosen here), Admins only: find cases across kinds, list
  * stuck ones, read and export a case's history (personal fields redacted unless a reason is
  * given), retry, terminate or reset a case with a reason. Each reveal, export and action is audited.
  */

@@ -40,7 +40,7 @@ export const opportunityRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('application/pdf').header('content-disposition', 'inline; filename="paper-application.pdf"').send(pdf);
   });
 
-  // Issue 15: the application form to print and mail, generated in each of the four languages (public, published only).
+  // The application form to print and mail, generated in each of the four languages (public, published only).
   app.get('/:id/paper-application/:language', { schema: { params: IdParams.extend({ language: z.enum(LANGUAGES) }) } }, async (request, reply) => {
     const opportunity = await getPublished(app.db, request.params.id);
     if (!opportunity) throw notFound();

@@ -16,8 +16,8 @@ import { consumeCode } from '../services/otp';
 import { findRosterMatch, linkTenant, unmatchedTenant } from '../services/profile-match';
 import { field, perAccountFailures, perAddress } from '../services/rate-limits';
 import { findUserForLogin, maskEmail, maskPhone } from '../services/users';
+import { MINUTE } from '../../domain/time';
 
-const MINUTE = 60_000;
 const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
 const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '').slice(-10);
 

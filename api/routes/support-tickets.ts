@@ -3,7 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AddReplyToTicketBody, AssignTicketBody, CreateSupportTicketBody, ResolveTicketBody, SupportTicketListQuery, type SupportTicketView } from '../../domain';
-import { announceTicketEvent } from '../../activities/support-ticket';
+import { announceTicketEvent } from '../../infra/db/repositories/support-ticket-projection';
 import { signedIn } from '../guards';
 import type { IncomingFile } from '../services/documents';
 import { attachmentFile, checkAttachments, listAttachments, saveAttachments } from '../services/support-ticket-attachments';
@@ -20,7 +20,7 @@ type WithFiles = FastifyRequest & { [FILES]?: IncomingFile[] };
 
 /**
  * CreateSupportTicket and AddReplyToTicket take JSON, or multipart/form-data with the same fields
- * and the attached files (issue 13). The multipart body is read here, after the guard (onRequest)
+ * and the attached files. The multipart body is read here, after the guard (onRequest)
  * and before validation, by the reader of household documents (same limits: 10 MB a file, file
  * count, NUL bytes, broken bodies 4xx); its text fields are then validated as the JSON body would be.
  */
@@ -96,7 +96,7 @@ export const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.ok(await actOnTicket(deps(), request.session, request.params.id, 'Resolve', request.body), 'Ticket resolved'),
   );
 
-  // Live ticket pages (issue 13): server-sent events naming a ticket that changed (`event: ticket`,
+  // Live ticket pages: server-sent events naming a ticket that changed (`event: ticket`,
   // `data: {"ticketId"}`), for its requester (and household), its organisation's managers and
   // admins. Read with fetch streaming and the bearer header, like GET /api/Chat/events.
   app.get('/events', { preHandler: requesterOrStaff, schema: { querystring: NoQuery } }, async (request, reply) => {

@@ -8,7 +8,7 @@ import { perUser } from '../services/rate-limits';
 import { translateTexts } from '../services/translator';
 
 /**
- * `POST /api/Translator` and `/api/Translator/batch` (spec section 7; issue 19 item 1): any
+ * `POST /api/Translator` and `/api/Translator/batch` (spec section 7): any
  * signed-in user reads free text in their language. With no server configured (TRANSLATE_URL) both
  * answer 503 with `translatorNotConfigured`; a server that fails or is too slow gives 200 with the
  * original texts, `translated: false` and `translationUnavailable`. `GET /status` tells the web

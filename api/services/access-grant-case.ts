@@ -1,11 +1,9 @@
-import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
-import { statusOfRefusal, type AccessGrantAction, type AccessGrantCaseView, type AccessGrantRole, type CaseActor, type MessageCode, type StartAccessGrantInput } from '../../domain';
-import { projectAccessGrant } from '../../activities/access-grant';
+import type { Client } from '@temporalio/client';
+import type { AccessGrantAction, AccessGrantCaseView, AccessGrantRole, StartAccessGrantInput } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { accessGrantWorkflowId } from '../../infra/temporal/ids';
-import { accessGrantUpdates } from '../../workflows/access-grant.messages';
-import { HttpError } from '../errors';
+import { ACCESS_GRANT_KIND } from './case-kinds';
+import { tryActOnCase } from './cases';
 
 /** What the API needs to carry a grant to its durable case. */
 export interface GrantCaseDeps {
@@ -29,10 +27,11 @@ export async function startGrantCase(deps: GrantCaseDeps, input: StartAccessGran
 }
 
 /**
- * Carries one action to a grant's case as the Update of its name and writes the answered view into
- * the row at once (the projection the workflow also runs, version-guarded), so an ended access stops
- * the very next impersonated request. Null when the grant has no running case (given before grants
- * had one, or already ended): the caller then applies the same rules to the row.
+ * Carries one action to a grant's case through the case service, which writes the answered view
+ * into the row at once, so an ended access stops the very next impersonated request. The actor is
+ * the person themselves (a grant is never changed while impersonating). Null when the grant has no
+ * running case (given before grants had one, or already ended): the caller then applies the same
+ * rules to the row.
  */
 export async function actOnGrantCase(
   deps: Pick<GrantCaseDeps, 'db' | 'temporal'>,
@@ -40,17 +39,5 @@ export async function actOnGrantCase(
   action: AccessGrantAction,
   actor: { userId: string; role: AccessGrantRole },
 ): Promise<AccessGrantCaseView | null> {
-  try {
-    const view = await deps.temporal.workflow
-      .getHandle(accessGrantWorkflowId(grantId))
-      .executeUpdate(accessGrantUpdates[action] as UpdateDefinition<AccessGrantCaseView, [{ actor: CaseActor<AccessGrantRole> }]>, { args: [{ actor: { ...actor, impersonatedBy: null } }] });
-    await projectAccessGrant(deps.db, view);
-    return view;
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError || (error instanceof Error && /workflow execution already completed/i.test(error.message))) return null;
-    if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure && error.cause.type) {
-      throw new HttpError(statusOfRefusal(error.cause.type), error.cause.type as MessageCode | 'validation', error.cause.message);
-    }
-    throw error;
-  }
+  return tryActOnCase(deps, ACCESS_GRANT_KIND, grantId, action, {}, { actor: { ...actor, impersonatedBy: null }, projected: null });
 }

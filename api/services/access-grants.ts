@@ -1,89 +1,23 @@
-import { sql, type Selectable } from 'kysely';
-import { enqueueNotification } from '../../activities/notifications';
-import {
-  ACCESS_CODE_TTL_MINUTES,
-  currentStatus,
-  decideAccess,
-  type AccessGrantActor,
-  type AccessGrantEvent,
-  type AccessGrantState,
-  type AccessGrantView,
-  type AccessSummary,
-  type OtpChannel,
-  type Page,
-} from '../../domain';
+import { ACCESS_CODE_TTL_MINUTES, currentStatus, type AccessGrantView, type AccessSummary, type OtpChannel } from '../../domain';
+import { DAY } from '../../domain/time';
 import type { Db } from '../../infra/db/database';
-import type { AccessGrantTable } from '../../infra/db/schema/ambassador';
+import { enqueueNotification } from '../../infra/db/repositories/notification-outbox';
 import { HttpError } from '../errors';
 import { actOnGrantCase, startGrantCase, type GrantCaseDeps } from './access-grant-case';
-import { decodeCursor, keysetAfter, orderByKeyset, keysetSelections, toPage, type Keyset } from './cursor';
-import { ambassadorOrganizationsSql, requireAmbassadorOrganizations } from './organizations';
+import { decideOrThrow, fromState, lockGrant, lockOpenGrant, summary, toState, writeTransition, type GrantRow } from './access-grant-rows';
+import { grantView } from './access-grant-views';
+import { requireAmbassadorOrganizations } from './organizations';
 import { consumeCode, issueOtp } from './otp';
 import { contactOf } from './users';
 
 /**
- * Consented access (issue 14): one `access_grants` row per request. The request and its answer are
+ * Consented access: one `access_grants` row per request. The request and its answer are
  * decided here by the pure rules of domain/access-grant.ts; once granted, the grant is a durable
  * case (workflows/access-grant.ts: notice before the end, expiry, extension, revocation) that
  * projects into the same row. `expires_at` is also checked on every impersonated request
- * (impersonation.ts), so a late timer never lets an ended grant through.
+ * (impersonation.ts), so a late timer never lets an ended grant through. The row and its rules:
+ * access-grant-rows.ts; what the portal reads of grants: access-grant-views.ts.
  */
-type GrantRow = Selectable<AccessGrantTable>;
-
-function toState(row: GrantRow): AccessGrantState {
-  return {
-    status: row.status,
-    periodDays: row.period_days,
-    requestedAt: row.requested_at,
-    pendingUntil: row.pending_until,
-    grantedAt: row.granted_at,
-    grantedVia: row.granted_via,
-    expiresAt: row.expires_at,
-    endedAt: row.ended_at,
-  };
-}
-
-function fromState(state: AccessGrantState) {
-  return {
-    status: state.status,
-    period_days: state.periodDays,
-    requested_at: state.requestedAt,
-    pending_until: state.pendingUntil,
-    granted_at: state.grantedAt,
-    granted_via: state.grantedVia,
-    expires_at: state.expiresAt,
-    ended_at: state.endedAt,
-  };
-}
-
-function decideOrThrow(state: AccessGrantState | null, actor: AccessGrantActor, event: AccessGrantEvent, now: Date): AccessGrantState {
-  const decision = decideAccess(state, actor, event, now);
-  if (!decision.ok) throw new HttpError(decision.code === 'forbidden' ? 403 : 409, decision.code);
-  return decision.state;
-}
-
-/** Writes a transition, guarded by the version read, so two answers at once cannot both apply. */
-async function writeTransition(db: Db, row: GrantRow, next: AccessGrantState, endedBy: string | null): Promise<void> {
-  const result = await db
-    .updateTable('access_grants')
-    .set({ ...fromState(next), ended_by: next.status === 'revoked' || next.status === 'expired' ? endedBy : row.ended_by, version: row.version + 1 })
-    .where('id', '=', row.id)
-    .where('version', '=', row.version)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, 'accessRequestNotPending');
-}
-
-/** The open (pending or granted as stored) row of a household and organisation, locked. */
-async function lockOpenGrant(db: Db, userId: string, organizationId: string) {
-  return db
-    .selectFrom('access_grants')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('organization_id', '=', organizationId)
-    .where('status', 'in', ['pending', 'granted'])
-    .forUpdate()
-    .executeTakeFirst();
-}
 
 /** A resident of one of the ambassador's organisations; anyone else reads as not found. */
 async function residentOfAmbassador(db: Db, ambassadorId: string, userId: string) {
@@ -102,8 +36,6 @@ async function nameOf(db: Db, userId: string): Promise<string> {
   const u = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
   return u ? `${u.first_name} ${u.last_name}`.trim() : '';
 }
-
-const summary = (row: GrantRow, now: Date): AccessSummary => ({ grantId: row.id, status: currentStatus(toState(row), now), expiresAt: row.expires_at?.toISOString() ?? null });
 
 /**
  * The ambassador asks a household of their organisation for access: a pending request and a code
@@ -193,10 +125,6 @@ export async function grantByCode(deps: GrantCaseDeps, ambassadorId: string, bod
   });
 }
 
-async function lockGrant(db: Db, grantId: string) {
-  return db.selectFrom('access_grants').selectAll().where('id', '=', grantId).forUpdate().executeTakeFirst();
-}
-
 /**
  * The grant's durable case, started last in the granting transaction: if Temporal refuses, nothing
  * is granted (no grant without its timers). Its first projection waits on the row lock and writes
@@ -282,7 +210,7 @@ export async function extendAccess(deps: GrantCaseDeps, householdUserId: string,
     await db.transaction().execute(async (trx) => {
       const locked = await lockGrant(trx, grantId);
       if (!locked || currentStatus(toState(locked), now) !== 'granted') throw new HttpError(409, 'accessNotActive');
-      const expiresAt = new Date(now.getTime() + locked.period_days * 86_400_000);
+      const expiresAt = new Date(now.getTime() + locked.period_days * DAY);
       await trx.updateTable('access_grants').set({ expires_at: expiresAt, version: locked.version + 1 }).where('id', '=', grantId).execute();
       const org = await trx.selectFrom('organizations').select('name').where('id', '=', locked.organization_id).executeTakeFirstOrThrow();
       await startCase(deps, { ...locked, expires_at: expiresAt, version: locked.version + 1 }, org.name);
@@ -291,74 +219,3 @@ export async function extendAccess(deps: GrantCaseDeps, householdUserId: string,
   return (await grantView(db, grantId, now))!;
 }
 
-/** Whether an ambassador may act for this household now: a live grant to one of their organisations. */
-export async function hasLiveGrant(db: Db, householdUserId: string, ambassadorId: string, now: Date): Promise<boolean> {
-  const row = await db
-    .selectFrom('access_grants')
-    .select('id')
-    .where('user_id', '=', householdUserId)
-    .where('status', '=', 'granted')
-    .where('expires_at', '>', now)
-    .where(sql<boolean>`organization_id in ${ambassadorOrganizationsSql(ambassadorId)}`)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** The latest request or grant of each user to their own organisation, for lists and dashboards. */
-export async function accessSummaries(db: Db, users: { userId: string; organizationId: string }[], now: Date): Promise<Map<string, AccessSummary>> {
-  if (users.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('access_grants as g')
-    .selectAll('g')
-    .distinctOn('g.user_id')
-    .where('g.user_id', 'in', users.map((u) => u.userId))
-    .where('g.organization_id', 'in', [...new Set(users.map((u) => u.organizationId))])
-    .orderBy('g.user_id')
-    .orderBy('g.created_at', 'desc')
-    .execute();
-  const orgOf = new Map(users.map((u) => [u.userId, u.organizationId]));
-  return new Map(rows.filter((r) => orgOf.get(r.user_id) === r.organization_id).map((r) => [r.user_id, summary(r, now)]));
-}
-
-const grantColumns = (db: Db) =>
-  db
-    .selectFrom('access_grants as g')
-    .innerJoin('organizations as o', 'o.id', 'g.organization_id')
-    .leftJoin('users as r', 'r.id', 'g.requested_by')
-    .selectAll('g')
-    .select(['o.name as organization_name', 'r.first_name as requester_first', 'r.last_name as requester_last']);
-
-type GrantViewRow = GrantRow & { organization_name: string; requester_first: string | null; requester_last: string | null };
-
-function toView(row: GrantViewRow, now: Date): AccessGrantView {
-  return {
-    grantId: row.id,
-    organizationId: row.organization_id,
-    organizationName: row.organization_name,
-    status: currentStatus(toState(row), now),
-    requestedAt: row.requested_at.toISOString(),
-    requestedByName: `${row.requester_first ?? ''} ${row.requester_last ?? ''}`.trim(),
-    grantedAt: row.granted_at?.toISOString() ?? null,
-    grantedVia: row.granted_via,
-    expiresAt: row.expires_at?.toISOString() ?? null,
-    endedAt: row.ended_at?.toISOString() ?? (currentStatus(toState(row), now) === 'expired' ? (row.expires_at ?? row.pending_until).toISOString() : null),
-    periodDays: row.period_days,
-  };
-}
-
-async function grantView(db: Db, grantId: string, now: Date): Promise<AccessGrantView | null> {
-  const row = await grantColumns(db).where('g.id', '=', grantId).executeTakeFirst();
-  return row ? toView(row, now) : null;
-}
-
-const newestGrants: Keyset = { keys: [{ expr: sql.ref('g.created_at'), type: 'timestamptz' }], id: sql.ref('g.id'), idType: 'uuid' };
-
-/** The household's requests and grants, newest first (its settings). */
-export async function listHouseholdGrants(db: Db, householdUserId: string, query: { cursor?: string; limit: number }, now: Date): Promise<Page<AccessGrantView>> {
-  const tag = 'grants';
-  const after = decodeCursor(query.cursor, newestGrants, tag);
-  let q = grantColumns(db).select(keysetSelections(newestGrants)).where('g.user_id', '=', householdUserId);
-  if (after) q = q.where(keysetAfter(newestGrants, 'desc', after));
-  const rows = await orderByKeyset(q, newestGrants, 'desc').limit(query.limit + 1).execute();
-  return toPage(rows, query.limit, newestGrants, tag, (r) => toView(r, now));
-}

@@ -3,7 +3,7 @@ import type { AdminAuditEntry, AdminUserAction, Page } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { decodeCursor, keysetAfter, orderByKeyset, keysetSelections, toPage, type Keyset } from './cursor';
 
-/** Records one change an admin made to a user (issue 14: "with an audit of each change"). */
+/** Records one change an admin made to a user: every change to an account is audited. */
 export async function recordAdminChange(db: Db, actorId: string, userId: string, action: AdminUserAction, detail: Record<string, string | null> = {}): Promise<void> {
   await db.insertInto('user_admin_audit').values({ actor_user_id: actorId, user_id: userId, action, detail: JSON.stringify(detail) }).execute();
 }

@@ -9,7 +9,7 @@ import type {
 } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { HttpError } from '../errors';
-import { accessSummaries, hasLiveGrant } from './access-grants';
+import { accessSummaries, hasLiveGrant } from './access-grant-views';
 import { requireAmbassadorOrganizations } from './organizations';
 import { getUserListRow, listUsers } from './user-lists';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ApplicationListQuery, ApplicationRow, Page } from '../../domain';
 import type { Db } from '../../infra/db/database';
-import type { Session } from '../plugins/auth';
+import type { Session } from '../session';
 import { decodeCursor, keysetAfter, keysetSelections, orderByKeyset, toPage, type Keyset } from './cursor';
 import { householdOf, organizationOf } from './users';
 

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
-import { enqueueNotification } from '../../activities/notifications';
+import { enqueueNotification } from '../../infra/db/repositories/notification-outbox';
 import type { LoginData, MfaPendingData, OtpChannel, ProfileNotMatchedData, RegisterBody } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import type { OneTimePurpose } from '../../infra/db/schema/identity';

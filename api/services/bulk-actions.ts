@@ -16,10 +16,10 @@ import {
 } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { bulkBatchWorkflowId } from '../../infra/temporal/ids';
-import { bulkBatchUpdates } from '../../workflows/bulk-batch.messages';
-import { conflict, forbidden, notFound, unprocessable } from '../errors';
-import type { Session } from '../plugins/auth';
-import { sendUpdate } from './cases';
+import { forbidden, notFound, unprocessable } from '../errors';
+import type { Session } from '../session';
+import { BULK_BATCH_KIND } from './case-kinds';
+import { actOnCase, actorOf } from './cases';
 import { decodeCursor, keysetAfter, keysetSelections, orderByKeyset, toPage, type Keyset } from './cursor';
 import type { z } from 'zod';
 
@@ -94,7 +94,7 @@ export async function createBatch(deps: BulkDeps, session: Session, body: Create
       .execute();
     await trx.insertInto('bulk_batch_cases').values(caseIds.map((caseId) => ({ batch_id: batchId, case_id: caseId, status: 'pending' as const }))).execute();
   });
-  const start: StartBulkBatchInput = { batchId, action: body.action, input, actor: { userId: session.userId, role: 'manager', impersonatedBy: session.realUserId } };
+  const start: StartBulkBatchInput = { batchId, action: body.action, input, actor: actorOf(session, 'manager') };
   try {
     await deps.temporal.workflow.start('bulkBatch', {
       workflowId: bulkBatchWorkflowId(batchId),
@@ -179,9 +179,8 @@ export async function batchResults(db: Db, session: Session, batchId: string, q:
 /** `POST /api/BulkActions/{id}/cancel`: the batch stops before its next case; cases not reached are skipped. */
 export async function cancelBatch(deps: BulkDeps, session: Session, batchId: string): Promise<BulkBatchView> {
   const batch = await batchOf(deps.db, session, batchId);
-  if (batch.status === 'completed' || batch.status === 'cancelled') throw conflict('bulkBatchFinished');
-  await sendUpdate(deps.temporal, bulkBatchWorkflowId(batchId), bulkBatchUpdates.Cancel, { actor: { userId: session.userId, role: 'manager' as const, impersonatedBy: session.realUserId } }, () =>
-    Promise.resolve('bulkBatchFinished' as const),
-  );
+  // The batch's row is what the API knows of it: a finished batch is refused without a Temporal call.
+  const projected = { batchId, status: batch.status, processed: 0, version: batch.state_version };
+  await actOnCase(deps, BULK_BATCH_KIND, batchId, 'Cancel', {}, { actor: actorOf(session, 'manager'), projected });
   return batchDetail(deps.db, session, batchId);
 }

@@ -2,19 +2,17 @@ import {
   certificationChanges, documentReviewState, incomeFit,
   type CaseFile, type CaseFileDocument, type CaseFileKind, type DocumentDecisionInput, type IncomeRange,
 } from '../../domain';
-import { certificationFacts } from '../../activities/income-certification';
-import { lastCertification } from '../../activities/certification-record';
+import { certificationFacts } from '../../infra/db/repositories/certification-facts';
+import { lastCertification } from '../../infra/db/repositories/certification-records';
 import type { Db } from '../../infra/db/database';
 import { reviewDocuments } from '../../infra/db/repositories/household-documents';
 import { forbidden, notFound } from '../errors';
-import type { Session } from '../plugins/auth';
-import { roleOnCase, type CaseKindApi } from './cases';
-import { LEASE_UP_KIND } from './lease-up';
-import { RECERT_KIND } from './recertification';
-import { RELOCATION_KIND } from './relocation';
+import type { Session } from '../session';
+import { LEASE_UP_KIND, RECERT_KIND, RELOCATION_KIND } from './case-kinds';
+import { roleOnCase, type HouseholdCaseKind } from './cases';
 
 // The three kinds differ only in views and inputs, which the case file does not read.
-const KINDS: Record<CaseFileKind, CaseKindApi<any, any, string>> = {
+const KINDS: Record<CaseFileKind, HouseholdCaseKind<any, any, string>> = {
   'lease-up': LEASE_UP_KIND,
   recertification: RECERT_KIND,
   relocation: RELOCATION_KIND,

@@ -1,36 +1,121 @@
-import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
-import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import type { Client } from '@temporalio/client';
 import { sql, type AliasedRawBuilder } from 'kysely';
-import { sideOn, statusOfRefusal, type CaseActor, type CaseSide, type MessageCode } from '../../domain';
+import { sideOn, type CaseActor, type CaseSide, type MessageCode } from '../../domain';
 import type { Db } from '../../infra/db/database';
-import type { CaseMessages } from '../../workflows/case/messages';
+import { caseRefusal, queryCaseView, sendCaseUpdate, type CaseRefusal } from '../../infra/temporal/case-update';
 import { HttpError, forbidden, notFound } from '../errors';
-import type { Session } from '../plugins/auth';
+import type { Session } from '../session';
 
 /**
- * The one case service: how the API reads a case and carries one action to it, the same for every
- * case kind. The workflow decides (its validator answers with the spec's refusal); the API only
- * says who is asking, from the read model and the session, and makes one Temporal call per action.
+ * The one case service: how the API reads a case and carries one action to it, the same for all
+ * seven kinds (api/services/case-kinds.ts). The workflow decides (its validator answers with the
+ * spec's refusal); the API says who is asking and makes one Temporal call per action, through
+ * infra/temporal/case-update.ts, which the bulk-action activity sends through too.
  */
-export interface CaseKindApi<V extends { version: number }, Inputs extends Record<string, object>, R extends string> {
-  /** The read model of the kind (one row per case with its last projected view). */
-  table: 'applications' | 'recertification_cases' | 'relocation_cases';
+export interface CaseKindApi<V, Inputs extends Record<string, object>, R extends string> {
   workflowId(caseId: string): string;
-  messages: CaseMessages<Inputs, R, V>;
-  /** The role name of each side of a household case. */
-  roles: Record<CaseSide, R>;
   /** Who may take each action (from the kind's action table). */
   roleOf(action: keyof Inputs & string): R;
   /** The refusal any action gets once the case is over (read from the last projected view). */
   finished(view: V, action: string): MessageCode | null;
   /** The refusal of an action sent to a case whose workflow has ended. */
   closed: MessageCode;
+  /**
+   * Writes an answered view into the read model at once (the projection the workflow also runs,
+   * version-guarded), for kinds whose lists or checks must follow the action without waiting for it.
+   */
+  project?(db: Db, view: V): Promise<unknown>;
+  /** The last projected view, read again when the workflow ended between the caller's read and the Update. */
+  reread?(db: Db, caseId: string): Promise<V | null>;
+}
+
+/** A case of a household: its read model names the household and organisation that own it. */
+export interface HouseholdCaseKind<V, Inputs extends Record<string, object>, R extends string> extends CaseKindApi<V, Inputs, R> {
+  /** The read model of the kind (one row per case with its last projected view). */
+  table: 'applications' | 'recertification_cases' | 'relocation_cases';
+  /** The role name of each side of the case. */
+  roles: Record<CaseSide, R>;
 }
 
 export interface CaseDeps {
   db: Db;
   temporal: Client;
 }
+
+/** Who acts on a case and what the read model last said of it (null: no view projected, or none kept). */
+export interface OnCase<V, R extends string> {
+  actor: CaseActor<R>;
+  projected: V | null;
+}
+
+/** The caller acting in a role: the session's user, and the ambassador or manager behind an impersonation. */
+export function actorOf<R extends string>(session: Session, role: R): CaseActor<R> {
+  return { userId: session.userId, role, impersonatedBy: session.realUserId };
+}
+
+/** A refusal as the API answers it (the status and message of domain/case.ts `statusOfRefusal`). */
+export function refusal(code: MessageCode): HttpError {
+  return refusalError(caseRefusal(code));
+}
+
+function refusalError(r: CaseRefusal): HttpError {
+  return new HttpError(r.status, r.code, r.message);
+}
+
+/**
+ * Carries one action to a case as the Update of its name: 403 when the actor's role does not take
+ * it, the kind's refusal when the last projected view says the case is over (no Temporal call),
+ * else one Update, whose refusal answers with the spec's message and status. `check` runs the
+ * caller's own checks of the input once the action is known to be theirs to take. Null when the
+ * case has no running workflow: `actOnCase` answers that with the case's refusal; a caller with a
+ * rule of its own for that (access grants from before grants had a case) applies it.
+ */
+export async function tryActOnCase<V, Inputs extends Record<string, object>, R extends string, A extends keyof Inputs & string>(
+  deps: CaseDeps,
+  kind: CaseKindApi<V, Inputs, R>,
+  caseId: string,
+  action: A,
+  input: Inputs[A],
+  { actor, projected }: OnCase<V, R>,
+  check?: () => Promise<void>,
+): Promise<V | null> {
+  if (kind.roleOf(action) !== actor.role) throw forbidden();
+  const over = projected ? kind.finished(projected, action) : null;
+  if (over) throw refusal(over);
+  await check?.();
+  const outcome = await sendCaseUpdate<Inputs, R, V, A>(deps.temporal, kind.workflowId(caseId), action, { ...input, actor });
+  if (outcome.kind === 'refused') throw refusalError(outcome.refusal);
+  if (outcome.kind === 'closed') return null;
+  await kind.project?.(deps.db, outcome.view);
+  return outcome.view;
+}
+
+/**
+ * `tryActOnCase`, with a case whose workflow has ended answering from its final view (projected
+ * before the workflow completes), else with the kind's `closed` refusal.
+ */
+export async function actOnCase<V, Inputs extends Record<string, object>, R extends string, A extends keyof Inputs & string>(
+  deps: CaseDeps,
+  kind: CaseKindApi<V, Inputs, R>,
+  caseId: string,
+  action: A,
+  input: Inputs[A],
+  on: OnCase<V, R>,
+  check?: () => Promise<void>,
+): Promise<V> {
+  const view = await tryActOnCase(deps, kind, caseId, action, input, on, check);
+  if (view !== null) return view;
+  const final = kind.reread ? await kind.reread(deps.db, caseId) : null;
+  throw refusal((final && kind.finished(final, action)) ?? kind.closed);
+}
+
+/** The case's view: the workflow's Query while it runs, the last projected view once its history is gone. */
+export async function readView<V>(deps: Pick<CaseDeps, 'temporal'>, kind: Pick<CaseKindApi<V, never, string>, 'workflowId'>, caseId: string, projected: V | null): Promise<V> {
+  return queryCaseView(deps.temporal, kind.workflowId(caseId), projected);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Household cases: the caller's side comes from the case's row and the session.
 
 /** A case as the read model has it, and the caller's role on it (null: none, answered 403). */
 export interface CaseAccess<V, R, X = unknown> {
@@ -50,9 +135,9 @@ export type CaseExtra = readonly AliasedRawBuilder<unknown, string>[];
  * and organisation. 404 when the case is unknown (or not yet projected: apply and start insert the
  * row before answering, so a case the API handed out always has one).
  */
-export async function caseAccess<V extends { version: number }, Inputs extends Record<string, object>, R extends string, X = unknown>(
+export async function caseAccess<V, Inputs extends Record<string, object>, R extends string, X = unknown>(
   db: Db,
-  kind: CaseKindApi<V, Inputs, R>,
+  kind: HouseholdCaseKind<V, Inputs, R>,
   session: Session,
   caseId: string,
   extra: CaseExtra = [],
@@ -80,9 +165,9 @@ export async function caseAccess<V extends { version: number }, Inputs extends R
 }
 
 /** The caller's role on the case, or 403. */
-export async function roleOnCase<V extends { version: number }, Inputs extends Record<string, object>, R extends string, X = unknown>(
+export async function roleOnCase<V, Inputs extends Record<string, object>, R extends string, X = unknown>(
   db: Db,
-  kind: CaseKindApi<V, Inputs, R>,
+  kind: HouseholdCaseKind<V, Inputs, R>,
   session: Session,
   caseId: string,
   extra: CaseExtra = [],
@@ -92,28 +177,16 @@ export async function roleOnCase<V extends { version: number }, Inputs extends R
   return access as CaseAccess<V, R, X> & { role: R };
 }
 
-/**
- * The case's view: the workflow's Query while it runs, the last projected view once its history is
- * gone (retention) — the one read path of every case kind.
- */
-export async function readView<V extends { version: number }, Inputs extends Record<string, object>, R extends string>(
-  { temporal }: Pick<CaseDeps, 'temporal'>,
-  kind: Pick<CaseKindApi<V, Inputs, R>, 'workflowId' | 'messages'>,
-  caseId: string,
-  projected: V | null,
-): Promise<V> {
-  try {
-    return await temporal.workflow.getHandle(kind.workflowId(caseId)).query(kind.messages.getView);
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError && projected) return projected;
-    throw error;
-  }
+/** A household case's last projected view, read again (`CaseKindApi.reread`). */
+export async function projectedView<V>(db: Db, table: HouseholdCaseKind<V, never, string>['table'], caseId: string): Promise<V | null> {
+  const row = await db.selectFrom(`${table} as c` as 'applications as c').select('c.view').where('c.id', '=', caseId).executeTakeFirst();
+  return (row?.view as V | null | undefined) ?? null;
 }
 
-/** One case's view for a caller who may see it (403 otherwise). */
-export async function caseDetail<V extends { version: number }, Inputs extends Record<string, object>, R extends string>(
+/** One household case's view for a caller who may see it (403 otherwise). */
+export async function caseDetail<V, Inputs extends Record<string, object>, R extends string>(
   deps: CaseDeps,
-  kind: CaseKindApi<V, Inputs, R>,
+  kind: HouseholdCaseKind<V, Inputs, R>,
   session: Session,
   caseId: string,
   known?: CaseAccess<V, R> & { role: R },
@@ -122,61 +195,16 @@ export async function caseDetail<V extends { version: number }, Inputs extends R
   return { view: await readView(deps, kind, caseId, access.view), role: access.role };
 }
 
-/**
- * Carries one action to the case as the Update of its name: the caller's role comes from the read
- * model, the workflow's validator decides, and its refusal answers with the spec's message and the
- * status of that refusal (the same in every kind). A finished case (its workflow gone or closing)
- * answers from its last projected view, without a Temporal call.
- */
-export async function actOnCase<V extends { version: number }, Inputs extends Record<string, object>, R extends string, A extends keyof Inputs & string>(
+/** One action on a household case by the signed-in caller, in their role on it (403 when they have none). */
+export async function actOnHouseholdCase<V, Inputs extends Record<string, object>, R extends string, A extends keyof Inputs & string>(
   deps: CaseDeps,
-  kind: CaseKindApi<V, Inputs, R>,
+  kind: HouseholdCaseKind<V, Inputs, R>,
   session: Session,
   caseId: string,
   action: A,
   input: Inputs[A],
-  access?: CaseAccess<V, R> & { role: R },
+  known?: CaseAccess<V, R> & { role: R },
 ): Promise<{ view: V; role: R }> {
-  const { role, view: projected } = access ?? (await roleOnCase(deps.db, kind, session, caseId));
-  if (kind.roleOf(action) !== role) throw forbidden();
-  const closed = projected ? kind.finished(projected, action) : null;
-  if (closed) throw refusal(closed);
-  const actor: CaseActor<R> = { userId: session.userId, role, impersonatedBy: session.realUserId };
-  const view = await sendUpdate(deps.temporal, kind.workflowId(caseId), kind.messages.updates[action], { ...input, actor }, async () => {
-    const final = (await caseAccess(deps.db, kind, session, caseId)).view;
-    return (final && kind.finished(final, action)) ?? kind.closed;
-  });
-  return { view, role };
-}
-
-/**
- * One Update to a case workflow, its refusal turned into the spec's message and status. A workflow
- * that finished between the caller's read and the Update (its final view is projected before it
- * completes) answers with `refusalOnceClosed`, read from that view.
- */
-export async function sendUpdate<V, I>(
-  temporal: Client,
-  workflowId: string,
-  update: UpdateDefinition<V, [I]>,
-  input: I,
-  refusalOnceClosed: () => Promise<MessageCode>,
-): Promise<V> {
-  try {
-    return await temporal.workflow.getHandle(workflowId).executeUpdate(update, { args: [input] });
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError || isCompleted(error)) throw refusal(await refusalOnceClosed());
-    if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure && error.cause.type) {
-      throw new HttpError(statusOfRefusal(error.cause.type), error.cause.type as MessageCode | 'validation', error.cause.message);
-    }
-    throw error;
-  }
-}
-
-export function refusal(code: MessageCode): HttpError {
-  return new HttpError(statusOfRefusal(code), code);
-}
-
-/** Temporal's answer to an Update sent to a workflow that has already completed. */
-function isCompleted(error: unknown): boolean {
-  return error instanceof Error && /workflow execution already completed/i.test(error.message);
+  const { role, view: projected } = known ?? (await roleOnCase(deps.db, kind, session, caseId));
+  return { view: await actOnCase(deps, kind, caseId, action, input, { actor: actorOf(session, role), projected }), role };
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../infra/db/database';
 
 /**
- * Live delivery of messages with the managing office (issue 13 item 3). Every change to a
+ * Live delivery of messages with the managing office. Every change to a
  * conversation is announced with PostgreSQL NOTIFY on one channel; each API replica LISTENs and
  * passes it to the open pages it serves (api/plugins/chat-events.ts), so a message written through
  * one replica reaches a page streaming from another. The notice names the conversation and what

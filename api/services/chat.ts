@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { ActiveChat, ChatHistoryPage, ChatMessage, ChatMessageKind, ChatSide, ChatUnseen, Page, SendChatMessageBody } from '../../domain';
-import { sendNotice } from '../../activities/notices';
+import { sendNotice } from '../../infra/db/repositories/notification-outbox';
 import { dataCipher } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
 import { HttpError, forbidden, notFound } from '../errors';
 import { announceChatEvent } from './chat-events';
-import type { Session } from '../plugins/auth';
+import type { Session } from '../session';
 import { decodeCursor, keysetAfter, keysetSelections, orderByKeyset, toPage, type Keyset } from './cursor';
 
 /**

@@ -1,6 +1,6 @@
 import type { ActionItem, DashboardData, DashboardFeeds, ProfileLockStatus, RecertificationCase } from '../../domain';
 import { HttpError } from '../errors';
-import type { Session } from '../plugins/auth';
+import type { Session } from '../session';
 import * as recert from './recertification';
 import type { RecertDeps } from './recertification-cycle';
 import { householdFlags } from './household-flags';
@@ -43,14 +43,14 @@ export async function actionItems(deps: RecertDeps, session: Session): Promise<A
     .execute();
   for (const application of applications) {
     for (const task of application.pending_tasks.filter((t) => t.role === 'applicant' && t.action !== 'Withdraw')) {
-      // Named by its opportunity: a household may have applied to several (issue 15).
+      // Named by its opportunity: a household may have applied to several.
       items.push({ kind: 'lease_up', action: task.action, caseId: application.id, path: `/myApplications/${application.id}`, dueAt: task.dueAt, name: application.name });
     }
   }
   return items;
 }
 
-/** Where the household's building stands, when its tenancy records it (issue 18: the nearest subway stop). */
+/** Where the household's building stands, when its tenancy records it (the nearest subway stop). */
 async function buildingPlace(deps: RecertDeps, householdId: string | undefined): Promise<{ lat: number; lon: number } | null> {
   if (!householdId) return null;
   const row = await deps.db.selectFrom('tenancies').select(['building_latitude', 'building_longitude']).where('household_id', '=', householdId).executeTakeFirst();

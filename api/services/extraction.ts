@@ -4,7 +4,7 @@ import {
   EXTRACTABLE_DOCUMENT_TYPES, EXTRACTION_MESSAGES, employerNameDiffers,
   type AssetInput, type ExtractableDocumentType, type ExtractedEmployerView, type ExtractionView, type IncomeView, type PayStubFields, type SaveExtractedInput,
 } from '../../domain';
-import type { StoredExtraction } from '../../activities/extraction';
+import type { StoredExtraction } from '../../domain/extraction';
 import { openJson } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
 import { documentExtractionWorkflowId } from '../../infra/temporal/ids';
@@ -13,7 +13,7 @@ import { saveAssets } from './household-assets';
 import { listIncome, saveIncome } from './household-income';
 
 /**
- * Figures read from a household's bank statements and pay stubs (issue 19 item 3): the request
+ * Figures read from a household's bank statements and pay stubs: the request
  * starts a small workflow whose activity reads the file (never on the request path); the reading
  * is stored sealed and proposed to the resident, and only what the resident confirms is saved,
  * through the same services (and schemas, and messages) as the asset and income forms.

@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db/database';
 import { HttpError, notFound } from '../errors';
 
 /**
- * FAQ categories (spec section 7 `GET api/FaqCategory`, issue 13 item 4). The texts are public
+ * FAQ categories (spec section 7 `GET api/FaqCategory`). The texts are public
  * help, so they are stored plainly (jsonb per language) and searched with ILIKE: the table is small
  * and curated, so a scan per search is cheaper than keeping a text index in four languages.
  */

@@ -1,7 +1,7 @@
 import type { Db } from '../../infra/db/database';
-import { isProfileLocked } from '../../activities/profile-lock';
+import { isProfileLocked } from '../../infra/db/repositories/profile-locks';
 import { HttpError, conflict, forbidden, notFound } from '../errors';
-import type { Session } from '../plugins/auth';
+import type { Session } from '../session';
 import { organizationOf } from './users';
 
 export interface HouseholdRef {

@@ -1,4 +1,4 @@
-import { isProfileLocked } from '../../activities/profile-lock';
+import { isProfileLocked } from '../../infra/db/repositories/profile-locks';
 import type { Db } from '../../infra/db/database';
 
 export interface HouseholdFlags {

@@ -3,7 +3,7 @@ import type {
 } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { HttpError, unprocessable } from '../errors';
-import { isProfileLocked } from '../../activities/profile-lock';
+import { isProfileLocked } from '../../infra/db/repositories/profile-locks';
 import { listMembers } from './household-members';
 import { computeCompletion, refreshCompletion } from '../../infra/db/repositories/profile-completion';
 

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ImpersonationData, LoginData, Role } from '../../domain';
 import type { Db } from '../../infra/db/database';
-import type { Session } from '../plugins/auth';
+import type { Session } from '../session';
 import { HttpError } from '../errors';
-import { hasLiveGrant } from './access-grants';
+import { hasLiveGrant } from './access-grant-views';
 import { ambassadorOrganizationsSql } from './organizations';
 import { issueTokens, revokeFamily } from './tokens';
 import { loadSignedInUser } from './users';
@@ -32,7 +32,7 @@ async function audit(db: Db, realUserId: string, actingUserId: string, event: 's
 
 /**
  * Spec sections 4 and 6: an ambassador acts for a household only while it has granted access to one
- * of the ambassador's organisations (issue 14); a manager, as a manager, for the households of their
+ * of the ambassador's organisations; a manager, as a manager, for the households of their
  * organisation. The token names both users.
  */
 export async function startImpersonation(app: FastifyInstance, session: Session, targetUserId: string, as: 'ambassador' | 'manager', now = new Date()): Promise<ImpersonationData> {

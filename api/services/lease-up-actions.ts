@@ -5,7 +5,7 @@ import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
 import { leaseUpApplicationId } from '../../infra/temporal/ids';
 import { HttpError, forbidden, notFound } from '../errors';
-import type { Session } from '../plugins/auth';
+import type { Session } from '../session';
 import { access, act, detail, type LeaseUpDeps } from './lease-up';
 import { decodeSignaturePng, getSavedSignature } from './signatures';
 import { householdOf, organizationOf } from './users';
@@ -41,7 +41,7 @@ export async function offerUnits(deps: LeaseUpDeps, session: Session, applicatio
   }, caller);
 }
 
-/** A unit the manager may offer on one application (issue 15: the unit-offer dialog lists only these). */
+/** A unit the manager may offer on one application (the unit-offer dialog lists only these). */
 export interface OfferableUnit {
   id: string;
   unitNumber: string;

@@ -1,9 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import {
   DEFAULT_LEASE_UP_SETTINGS,
-  LEASE_UP_TABLE,
   incomeFit,
-  leaseUpFinished,
   type ActorRole,
   type ApplicationDetail,
   daysUntil,
@@ -18,16 +16,16 @@ import {
   leaseUpSearchFacts,
   leaseUpView,
 } from '../../domain';
-import { projectApplication } from '../../activities/lease-up';
-import { dropUnstartedCase } from '../../activities/projection';
+import { projectApplication } from '../../infra/db/repositories/lease-up-projection';
+import { dropUnstartedCase } from '../../infra/db/repositories/case-projection';
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db/database';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { caseStartSearchAttributes } from '../../workflows/case/search';
-import { leaseUpMessages } from '../../workflows/lease-up.messages';
 import { conflict, notFound, unprocessable } from '../errors';
-import type { Session } from '../plugins/auth';
-import { actOnCase, caseDetail, roleOnCase, type CaseAccess, type CaseExtra, type CaseKindApi } from './cases';
+import type { Session } from '../session';
+import { LEASE_UP_KIND } from './case-kinds';
+import { actOnHouseholdCase, caseDetail, roleOnCase, type CaseAccess, type CaseExtra } from './cases';
 import { lotteryAccepting, lotteryGroupsOf, waitingView } from './lottery';
 
 export interface LeaseUpDeps {
@@ -35,17 +33,6 @@ export interface LeaseUpDeps {
   temporal: Client;
   taskQueue: string;
 }
-
-/** Lease-up applications as the case service serves them. */
-export const LEASE_UP_KIND: CaseKindApi<LeaseUpView, LeaseUpInputs, ActorRole> = {
-  table: 'applications',
-  workflowId: leaseUpWorkflowId,
-  messages: leaseUpMessages,
-  roles: { household: 'applicant', manager: 'manager' },
-  roleOf: (action) => LEASE_UP_TABLE[action].by,
-  closed: 'applicationClosed',
-  finished: (view, action) => leaseUpFinished(view, action),
-};
 
 /** What `applyInOneTrip` reads and writes: the caller's household, the opportunity, and the row it inserted (if any). */
 interface ApplyTrip {
@@ -303,7 +290,7 @@ export async function act<A extends LeaseUpAction>(
   const caller = known ?? (await access(deps.db, session, applicationId));
   // Documents named by id (rejected, or answering a request) must be this household's.
   if ('documents' in input) await assertHouseholdDocuments(deps.db, caller.householdId, input.documents);
-  const { view, role } = await actOnCase(deps, LEASE_UP_KIND, session, applicationId, action, input, caller);
+  const { view, role } = await actOnHouseholdCase(deps, LEASE_UP_KIND, session, applicationId, action, input, caller);
   return withNames(view, role, caller.extra);
 }
 

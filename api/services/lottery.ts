@@ -1,29 +1,25 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { sql } from 'kysely';
 import {
-  LOTTERY_TABLE,
   applicationsCloseAt,
   initialLeaseUpState,
   leaseUpView,
-  lotteryFinished,
   lotteryWorkflowId,
   type ApplicationStatus,
-  type CaseActor,
   type LeaseUpView,
   type LotteryGroup,
   type LotteryInputs,
   type LotteryManagerAction,
-  type LotteryRole,
   type LotteryView,
   type StartLotteryInput,
 } from '../../domain';
 import { dataCipher } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
 import { newSeed, seedHash } from '../../infra/lottery/draw';
-import { lotteryMessages } from '../../workflows/lottery.messages';
 import { forbidden, notFound } from '../errors';
-import type { Session } from '../plugins/auth';
-import { readView, refusal, sendUpdate } from './cases';
+import type { Session } from '../session';
+import { LOTTERY_KIND } from './case-kinds';
+import { actOnCase, actorOf, readView } from './cases';
 
 export interface LotteryDeps {
   db: Db;
@@ -134,7 +130,7 @@ async function managedLottery(db: Db, session: Session, opportunityId: string) {
  */
 export async function lotteryView(deps: LotteryDeps, session: Session, opportunityId: string, now = Date.now()): Promise<LotteryView> {
   const { projected } = await managedLottery(deps.db, session, opportunityId);
-  if (!projected) return readView(deps, { workflowId: lotteryWorkflowId, messages: lotteryMessages }, opportunityId, projected);
+  if (!projected) return readView<LotteryView>(deps, LOTTERY_KIND, opportunityId, null);
   return withCurrentActions(projected, now);
 }
 
@@ -147,11 +143,7 @@ function withCurrentActions(view: LotteryView, now: number): LotteryView {
 /** One manager action on the lottery: one Update, refused by the workflow's table with the spec's message. */
 export async function actOnLottery<A extends LotteryManagerAction>(deps: LotteryDeps, session: Session, opportunityId: string, action: A, input: LotteryInputs[A]): Promise<LotteryView> {
   const { projected } = await managedLottery(deps.db, session, opportunityId);
-  if (LOTTERY_TABLE[action].by !== 'manager') throw forbidden();
-  const done = projected && lotteryFinished({ stage: projected.stage } as never);
-  if (done) throw refusal(done);
-  const actor: CaseActor<LotteryRole> = { userId: session.userId, role: 'manager', impersonatedBy: session.realUserId };
-  return sendUpdate(deps.temporal, lotteryWorkflowId(opportunityId), lotteryMessages.updates[action], { ...input, actor } as never, async () => 'lotteryClosed');
+  return actOnCase(deps, LOTTERY_KIND, opportunityId, action, input, { actor: actorOf(session, 'manager'), projected });
 }
 
 export interface RankedRow {

@@ -22,6 +22,7 @@ import type { Db } from '../../infra/db/database';
 import type { EncryptionCodec } from '../../infra/temporal/codec';
 import { CASE_SEARCH_KEYS } from '../../workflows/case/search';
 import { HttpError, conflict, notFound } from '../errors';
+import { DAY } from '../../domain/time';
 
 // CommonJS under Node's ESM loader: the package's default export, not a named one.
 const proto = protoPackage.temporal;
@@ -147,7 +148,7 @@ export async function stuckCases(
   now: Date,
 ): Promise<Page<OperatorCaseSummary>> {
   if (options.reason === 'overdue' || options.reason === 'idle') {
-    const since = new Date(now.getTime() - options.days * 86_400_000).toISOString();
+    const since = new Date(now.getTime() - options.days * DAY).toISOString();
     const query = options.reason === 'overdue' ? `${RUNNING_CASES} AND CaseOverdue = true` : `${RUNNING_CASES} AND CaseChangedAt < '${since}'`;
     const page = await listPage(deps, query, options.limit, options.cursor);
     return { items: page.executions.map(summaryOf), nextCursor: page.nextCursor };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Language, OpportunityDetail } from '../../domain';
-import { renderLetterPdf } from '../../activities/letters';
+import { renderLetterPdf } from '../../infra/letters/pdf';
 import enEditor from '../../web/src/i18n/locales/en/opportunityEditor.json';
 import esEditor from '../../web/src/i18n/locales/es/opportunityEditor.json';
 import zhEditor from '../../web/src/i18n/locales/zh/opportunityEditor.json';

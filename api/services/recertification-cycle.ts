@@ -1,10 +1,11 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { INTERIM_RECERT_DAYS, initialRecertState, recertView, type RecertKind, type StartRecertificationInput } from '../../domain';
-import { dueAnnualRecertifications, isoDay, signersOf } from '../../activities/recertification-cycle';
+import { dueAnnualRecertifications, isoDay, signersOf } from '../../infra/db/repositories/recertification-cycle';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
 import { recertificationCaseId, recertificationWorkflowId } from '../../infra/temporal/ids';
 import { conflict, unprocessable } from '../errors';
+import { DAY } from '../../domain/time';
 
 export interface RecertDeps {
   db: Db;
@@ -12,8 +13,6 @@ export interface RecertDeps {
   taskQueue: string;
   blobs?: BlobStore;
 }
-
-const DAY = 86_400_000;
 
 async function start(deps: RecertDeps, input: StartRecertificationInput, now = Date.now()): Promise<{ caseId: string; started: boolean }> {
   // The read-model row first (the caller's role on the case comes from it), then the workflow;

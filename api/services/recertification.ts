@@ -1,35 +1,20 @@
 import {
-  RECERT_TABLE,
   incomeBandOf,
-  recertFinished,
   type RecertAction,
   type RecertActionBody,
   type RecertInputs,
   type RecertificationCase,
   type RecertView,
 } from '../../domain';
-import { recertificationWorkflowId } from '../../infra/temporal/ids';
-import { recertificationMessages } from '../../workflows/recertification.messages';
+import { DAY } from '../../domain/time';
 import { HttpError, notFound } from '../errors';
-import type { Session } from '../plugins/auth';
-import { actOnCase, caseDetail, readView, roleOnCase, type CaseKindApi } from './cases';
+import type { Session } from '../session';
+import { RECERT_KIND } from './case-kinds';
+import { actOnHouseholdCase, caseDetail, readView, roleOnCase } from './cases';
 import { householdIncomeTotal } from './household-income-total';
 import { getSavedSignature } from './signatures';
 import { ensureAnnual, type RecertDeps } from './recertification-cycle';
 import { householdOf } from './users';
-
-const DAY = 86_400_000;
-
-/** Recertification cycles as the case service serves them. */
-export const RECERT_KIND: CaseKindApi<RecertView, RecertInputs, 'tenant' | 'manager'> = {
-  table: 'recertification_cases',
-  workflowId: recertificationWorkflowId,
-  messages: recertificationMessages,
-  roles: { household: 'tenant', manager: 'manager' },
-  roleOf: (action) => RECERT_TABLE[action].by,
-  closed: 'recertificationCompleted',
-  finished: (view) => recertFinished(view),
-};
 
 /** The household's current case: the newest open one, else the newest (read model, then the cycle just opened). */
 async function currentCaseId(deps: RecertDeps, householdId: string): Promise<string | null> {
@@ -109,11 +94,11 @@ export async function act(deps: RecertDeps, session: Session, caseId: string, ac
     // A drawn signature in the body, else the signer's saved one (profile settings, spec section 2).
     const saved = !body.signatureBase64 && deps.blobs ? await getSavedSignature(deps.db, deps.blobs, signerId) : null;
     const signatureKey = await storeSignature(deps, caseId, signerId, saved ? saved.png.toString('base64') : body.signatureBase64);
-    // The client IP is drawn on the TIC with the signature (issue 12).
+    // The client IP is drawn on the TIC with the signature.
     const ipAddress = requestIp.replace(/^::ffff:/, '');
     input = { ...(body.signerId ? { signerId: body.signerId } : {}), ...(signatureKey ? { signatureKey } : {}), ...(ipAddress ? { ipAddress } : {}) };
   }
-  return caseOf(deps, (await actOnCase(deps, RECERT_KIND, session, caseId, action, input as never, caller)).view);
+  return caseOf(deps, (await actOnHouseholdCase(deps, RECERT_KIND, session, caseId, action, input as never, caller)).view);
 }
 
 /**

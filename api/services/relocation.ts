@@ -1,32 +1,19 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import {
-  RELOCATION_TABLE,
   UNDER_RELOCATION,
-  relocationFinished,
   type RelocationAction,
   type RelocationInputs,
   type RelocationView,
 } from '../../domain';
 import { relocationId as buildRelocationId, relocationWorkflowId } from '../../infra/temporal/ids';
-import { relocationMessages } from '../../workflows/relocation.messages';
 import { conflict, forbidden, notFound } from '../errors';
-import type { Session } from '../plugins/auth';
-import { actOnCase, caseDetail, readView, type CaseKindApi } from './cases';
+import type { Session } from '../session';
+import { RELOCATION_KIND } from './case-kinds';
+import { actOnHouseholdCase, caseDetail, readView } from './cases';
 import type { RecertDeps } from './recertification-cycle';
 import { householdOf, organizationOf } from './users';
 
 type Deps = RecertDeps;
-
-/** Temporary relocations as the case service serves them. */
-export const RELOCATION_KIND: CaseKindApi<RelocationView, RelocationInputs, 'tenant' | 'manager'> = {
-  table: 'relocation_cases',
-  workflowId: relocationWorkflowId,
-  messages: relocationMessages,
-  roles: { household: 'tenant', manager: 'manager' },
-  roleOf: (action) => RELOCATION_TABLE[action].by,
-  closed: 'relocationEnded',
-  finished: (view) => relocationFinished(view),
-};
 
 /** The household's relocation in progress, else its latest (read model). */
 export async function currentRelocationId(deps: Deps, householdId: string): Promise<string | null> {
@@ -139,7 +126,7 @@ export async function act<A extends RelocationAction>(deps: Deps, session: Sessi
       .executeTakeFirst();
     full = { ...input, profileCompletion: row?.profile_completion ?? 0 };
   }
-  return (await actOnCase(deps, RELOCATION_KIND, session, id, action, full as RelocationInputs[A])).view;
+  return (await actOnHouseholdCase(deps, RELOCATION_KIND, session, id, action, full as RelocationInputs[A])).view;
 }
 
 /** Tenant households (with a tenancy) of the manager's organisation. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { enqueueNotification } from '../../activities/notifications';
+import { enqueueNotification } from '../../infra/db/repositories/notification-outbox';
 import type { CreateResidentBody, UserListRow } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { HttpError } from '../errors';

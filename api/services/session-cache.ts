@@ -1,7 +1,7 @@
 /**
  * Access tokens this process has checked against the database and found live (user active, refresh
- * family not revoked), so a signed-in person's next requests skip that query (issue 11: one database
- * round trip per request on the hot paths).
+ * family not revoked), so a signed-in person's next requests skip that query (the hot paths
+ * keep to one database round trip per request).
  *
  * Bounded: at most `maxEntries` sessions, least recently used first out. An entry lives until the
  * earlier of the token's own expiry and `ttlMs` after the check.

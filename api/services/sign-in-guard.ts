@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { enqueueNotification } from '../../activities/notifications';
+import { enqueueNotification } from '../../infra/db/repositories/notification-outbox';
 import { findUserForLogin } from './users';
 import { accountKey } from './rate-limits';
 import { deviceFailed, knownDevice } from './known-devices';

@@ -3,7 +3,7 @@ import type { Db } from '../../infra/db/database';
 import { TooManyAttempts } from '../errors';
 
 /**
- * Throttles that hurt the attacker, not the resident (ASVS V6, issue 17). A key counts failures in a
+ * Throttles that hurt the attacker, not the resident (ASVS V6). A key counts failures in a
  * window; past its free failures each further failure blocks the key for a growing delay
  * (doubling, capped), and a blocked key answers 429 with Retry-After. Keys name an account and an
  * address (`pair`), so a stranger's failures slow that stranger down, not the owner elsewhere; and an

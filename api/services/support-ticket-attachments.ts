@@ -3,7 +3,7 @@ import type { SupportTicketAttachment } from '../../domain';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
 import { notFound } from '../errors';
-import type { Session } from '../plugins/auth';
+import type { Session } from '../session';
 import { sniff, type IncomingFile } from './documents';
 import { ticketAccess } from './support-tickets';
 
@@ -15,7 +15,7 @@ export interface CheckedFile extends IncomingFile {
 const blobKey = (ticketId: string, attachmentId: string) => `support-tickets/${ticketId}/attachments/${attachmentId}`;
 
 /**
- * The checks of household documents (issue 13: "through the same upload checks as documents"): an
+ * The same upload checks as household documents, so a ticket is no way around them: an
  * empty file is refused, the type is read from the content (PDF and images only) and a PDF or image
  * that is also a web page is refused. Run before the ticket or reply is written, so a refused file
  * saves nothing.

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { OPEN_SUPPORT_TICKET_STATUSES, type Page, type SupportTicketListItem, type SupportTicketListQuery } from '../../domain';
 import { dataCipher } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
-import type { Session } from '../plugins/auth';
+import type { Session } from '../session';
 import { decodeCursor, keysetAfter, keysetSelections, orderByKeyset, toPage, type Keyset } from './cursor';
 
 /** Newest activity first, then the id: every filter below has an index ending in (last_activity_at, id). */

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
-import type { UpdateDefinition } from '@temporalio/common';
 import { sql } from 'kysely';
 import {
-  SUPPORT_TICKET_TABLE,
   initialSupportTicketState,
-  supportTicketFinished,
   supportTicketView,
-  type CaseActor,
   type CreateSupportTicketBody,
   type StartSupportTicketInput,
   type SupportCaseKind,
@@ -16,22 +12,20 @@ import {
   type SupportTicketRole,
   type SupportTicketView,
 } from '../../domain';
-import { projectSupportTicket } from '../../activities/support-ticket';
+import { projectSupportTicket } from '../../infra/db/repositories/support-ticket-projection';
 import { openJson } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
 import { supportTicketWorkflowId } from '../../infra/temporal/ids';
-import { getSupportTicketView, supportTicketUpdates } from '../../workflows/support-ticket.messages';
 import { forbidden, notFound, unprocessable } from '../errors';
-import type { Session } from '../plugins/auth';
-import { readView, refusal, sendUpdate } from './cases';
+import type { Session } from '../session';
+import { SUPPORT_TICKET_KIND } from './case-kinds';
+import { actOnCase, actorOf, readView } from './cases';
 
 export interface SupportDeps {
   db: Db;
   temporal: Client;
   taskQueue: string;
 }
-
-const KIND = { workflowId: supportTicketWorkflowId, messages: { getView: getSupportTicketView, updates: supportTicketUpdates, signals: {} } };
 
 /** The read model of each case kind a ticket can be opened from. */
 const CASE_TABLES: Record<SupportCaseKind, 'applications' | 'recertification_cases' | 'relocation_cases'> = {
@@ -150,7 +144,7 @@ export async function ticketAccess(db: Db, session: Session, ticketId: string): 
 /** `GET GetSupportTicketById/{id}`: the ticket (the workflow's view while it runs) and the caller's side. */
 export async function ticketDetail(deps: Pick<SupportDeps, 'db' | 'temporal'>, session: Session, ticketId: string) {
   const access = await ticketAccess(deps.db, session, ticketId);
-  const view = await readView(deps, KIND, ticketId, access.projected);
+  const view = await readView(deps, SUPPORT_TICKET_KIND, ticketId, access.projected);
   return { ticket: view, side: access.role, linkedCase: view.case ? await caseSummary(deps.db, view.case) : null };
 }
 
@@ -174,8 +168,8 @@ async function caseSummary(db: Db, c: { kind: SupportCaseKind; id: string }) {
 }
 
 /**
- * Carries one action to the ticket as the Update of its name (the workflow decides) and writes the
- * answered view at once, so the lists show it without waiting for the projection activity.
+ * Carries one action to the ticket as the Update of its name (the workflow decides); the case
+ * service writes the answered view at once, so the lists show it without waiting for the projection activity.
  */
 export async function actOnTicket<A extends SupportTicketAction>(
   deps: Pick<SupportDeps, 'db' | 'temporal'>,
@@ -186,15 +180,10 @@ export async function actOnTicket<A extends SupportTicketAction>(
   known?: TicketAccess,
 ): Promise<SupportTicketView> {
   const access = known ?? (await ticketAccess(deps.db, session, ticketId));
-  if (SUPPORT_TICKET_TABLE[action].by !== access.role) throw forbidden();
-  const closed = supportTicketFinished(access.projected);
-  if (closed) throw refusal(closed);
-  if (action === 'Assign') await assertStaff(deps.db, access.organizationId, (input as SupportTicketInputs['Assign']).assigneeUserId);
-  const actor: CaseActor<SupportTicketRole> = { userId: session.userId, role: access.role, impersonatedBy: session.realUserId };
-  const update = supportTicketUpdates[action] as unknown as UpdateDefinition<SupportTicketView, [SupportTicketInputs[A] & { actor: CaseActor<SupportTicketRole> }]>;
-  const view = await sendUpdate(deps.temporal, supportTicketWorkflowId(ticketId), update, { ...input, actor }, async () => 'supportTicketClosed');
-  await projectSupportTicket(deps.db, view);
-  return view;
+  const assignee = action === 'Assign' ? (input as SupportTicketInputs['Assign']).assigneeUserId : null;
+  return actOnCase(deps, SUPPORT_TICKET_KIND, ticketId, action, input, { actor: actorOf(session, access.role), projected: access.projected }, async () => {
+    if (assignee) await assertStaff(deps.db, access.organizationId, assignee);
+  });
 }
 
 /** `POST AddReplyToTicket`: the requester's reply (reopens a resolved ticket) or a staff answer. */

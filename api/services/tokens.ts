@@ -4,6 +4,7 @@ import type { AuthTokens, Role } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { recordIssuedSecret } from '../../infra/secret-ledger';
 import { sessionCache } from './session-cache';
+import { DAY } from '../../domain/time';
 
 /** Refresh tokens live 14 days; each use replaces the token with a new one of the same family. */
 export const REFRESH_TOKEN_TTL_DAYS = 14;
@@ -25,7 +26,7 @@ async function newRefreshToken(db: Db, subject: SessionSubject, familyId: string
       user_id: subject.userId,
       real_user_id: subject.realUserId ?? null,
       token_hash: sha256(token),
-      expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+      expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * DAY),
     })
     .execute();
   recordIssuedSecret('refresh_token', token);

@@ -11,7 +11,7 @@ import zhCommon from '../../web/src/i18n/locales/zh/common.json';
 import bnCommon from '../../web/src/i18n/locales/bn/common.json';
 
 /**
- * Text translation (issue 19 item 1), in this order for each text:
+ * Text translation, in this order for each text:
  * 1. the portal's own catalogue: a text that is one of its fixed messages (spec section 8 and the
  *    validation texts) is answered with that message's own translation, never sent out;
  * 2. the translation memory (PostgreSQL): a text already translated for this language pair;

@@ -70,7 +70,7 @@ export interface OpportunityTable extends OpportunityLeaseUpColumns, Opportunity
   amenities: Json<string[]>;
   requirements: Json<{ amiPercent: number; layout: string; monthlyRent: number }[]>;
   income_ranges: Json<{ householdSize: number; min: number; max: number }[]>;
-  /** Where a paper application is mailed (issue 15); empty when not given. */
+  /** Where a paper application is mailed; empty when not given. */
   mailing_address: Generated<string>;
   lottery_end_date: ColumnType<Date, string, string>;
   published: Generated<boolean>;

@@ -6,6 +6,7 @@ import { newsFeed } from './news';
 import { nwsForecast, nwsForecastUrl, type NwsOptions } from './nws';
 import { ScheduledFeed, type FeedLog } from './scheduled';
 import { MTA_FEEDS, TRANSIT_STOPS, findStop, nearestStop } from './stops';
+import { HOUR } from '../../domain/time';
 
 export type FeedConfig = Pick<
   Config,
@@ -16,7 +17,7 @@ export type FeedConfig = Pick<
 type Point = { lat: number; lon: number };
 const keyOf = (p: Point) => `${p.lat.toFixed(4)},${p.lon.toFixed(4)}`;
 /** A browser point not asked for in this long stops being fetched. */
-const POINT_IDLE_MS = 6 * 3_600_000;
+const POINT_IDLE_MS = 6 * HOUR;
 
 interface WeatherSlot {
   point: Point;

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
- * The lottery draw (issue 10 item 3): a pure function of two seeds and the frozen list, so anyone
+ * The lottery draw: a pure function of two seeds and the frozen list, so anyone
  * holding the published values can recompute the order. No I/O, no clock, no randomness except in
  * `newSeed`.
  *

@@ -42,7 +42,7 @@ const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 const safe = (s: string) => s.replace(/[^A-Za-z0-9@._+-]/g, '_');
 
 /**
- * Message files hold sign-in codes and reset links: readable by the portal's own user only (issue 17).
+ * Message files hold sign-in codes and reset links: readable by the portal's own user only.
  * The folder is tightened too when it was made before (umask-wide).
  */
 async function writePrivate(dir: string, name: string, content: Buffer | string): Promise<void> {

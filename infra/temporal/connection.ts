@@ -90,7 +90,7 @@ export interface CallGuardOptions {
 }
 
 /**
- * Every call of the connection's workflow service, guarded (issue 17: 503 within 2 s): a call that
+ * Every call of the connection's workflow service, guarded (503 within 2 s): a call that
  * has not answered after `probeAfterMs` triggers a quick `getSystemInfo` with a deadline of
  * `probeTimeoutMs`. If Temporal answers, the call is only slow (an Update waiting for its worker)
  * and goes on; if not, the call is cancelled and fails with TemporalUnavailableError. Without this,

@@ -53,25 +53,25 @@ export function relocationWorkflowId(id: string): string {
   return `relocation/${id}`;
 }
 
-/** One workflow per granted delegated access (issue 14), named by the grant row's ID. */
+/** One workflow per granted delegated access, named by the grant row's ID. */
 export function accessGrantWorkflowId(grantId: string): string {
   return `access-grant/${grantId}`;
 }
 
-/** One workflow per support ticket (issue 13), named by the ticket's random ID (never by anything personal). */
+/** One workflow per support ticket, named by the ticket's random ID (never by anything personal). */
 export function supportTicketWorkflowId(ticketId: string): string {
   return `support-ticket/${ticketId}`;
 }
 
 /**
- * One workflow per bulk action (issue 12), named by the batch's random ID: the batch row is
+ * One workflow per bulk action, named by the batch's random ID: the batch row is
  * written first, then its workflow started with REJECT_DUPLICATE, so a retried request cannot run a batch twice.
  */
 export function bulkBatchWorkflowId(batchId: string): string {
   return `bulk-batch/${batchId}`;
 }
 
-/** The reading of one document's figures (issue 19): by the extraction's random id, never by what it holds. */
+/** The reading of one document's figures: by the extraction's random id, never by what it holds. */
 export function documentExtractionWorkflowId(extractionId: string): string {
   return `document-extraction/${extractionId}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Optional language model for the intake assistant (issue 19 item 2): an OpenAI-compatible
+ * Optional language model for the intake assistant: an OpenAI-compatible
  * `POST {url}/chat/completions` endpoint. It only reads a resident's free answer into one of the
  * values the question allows (a choice, yes/no, a date, a number); the value then goes through the
  * form's own checks and is shown back for confirmation before anything is saved. Any failure

@@ -1,5 +1,5 @@
 /**
- * Adapter to a LibreTranslate-compatible server (issue 19): `POST {url}/translate` with a JSON body
+ * Adapter to a LibreTranslate-compatible server: `POST {url}/translate` with a JSON body
  * `{q, source, target, format, api_key}`; `q` may be a list (batch), and the answer then lists
  * `translatedText` in the same order. Every failure (refused, timed out, malformed answer) is one
  * `TranslationServerError`, which the service turns into an untranslated answer (never a 5xx).

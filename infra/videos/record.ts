@@ -1,5 +1,5 @@
 /**
- * `npm run videos:record`: records the how-to videos of /play-video (issue 18) from the app itself,
+ * `npm run videos:record`: records the how-to videos of /play-video from the app itself,
  * so they show the real screens. Drives Debian's Chromium through the running portal as the demo
  * tenant, takes a screenshot at each step, and assembles them with ffmpeg into small VP9 webm files
  * (a few frames per second; each step is held while its caption shows). The captions (WebVTT, one
@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import demo from '../demo-accounts.json' with { type: 'json' };
 import { LANGUAGES } from '../../domain/account';
-import { VIDEOS, type VideoId } from '../../web/src/features/play-video/videos';
+import { VIDEOS, type VideoId } from '../../domain/videos';
 
 const OUT = resolve('web/public/videos');
 const SIZE = { width: 1280, height: 720 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../domain';
-import { LETTER_TEXT, letterText } from '../../activities/letter-text';
+import { LETTER_TEXT, letterText } from '../../infra/letters/text';
 
 describe('letter text: every key in every language, none falling back to English', () => {
   const keys = Object.keys(LETTER_TEXT.en).sort();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialLeaseUpState, leaseUpView, type Language, type LeaseUpView } from '../../domain';
 import { generateLeaseUpLetter, signLeaseUpLetter } from '../../activities/lease-up';
 import { generateRecertificationTic, signRecertificationTic } from '../../activities/recertification';
-import { LETTER_TEXT } from '../../activities/letter-text';
+import { LETTER_TEXT } from '../../infra/letters/text';
 import { EncryptingBlobStore, S3BlobStore, type BlobStore } from '../../infra/blobs';
 import { keyRingFromConfig } from '../../infra/crypto';
 import { useDataKeys } from '../../infra/data-keys';

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { LeaseUpView } from '../../domain';
-import { issueLogNumber, projectApplication } from '../../activities/lease-up';
-import { projectCaseTasks } from '../../activities/manager-tasks';
+import { issueLogNumber } from '../../activities/lease-up';
+import { projectApplication } from '../../infra/db/repositories/lease-up-projection';
+import { projectCaseTasks } from '../../infra/db/repositories/case-tasks';
 import { listManagerTasks } from '../../api/services/manager-task-list';
 import type { ManagerTaskFilter } from '../../domain';
 import { initialLeaseUpState, leaseUpView } from '../../domain';

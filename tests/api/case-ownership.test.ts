@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Role } from '../../domain';
 import { ACCESS_GRANT_TABLE } from '../../domain/access-grant.table';
 import { BULK_BATCH_TABLE } from '../../domain/bulk.table';
-import { LEASE_UP_INPUTS, OfferUnitBody } from '../../domain/lease-up';
+import { LEASE_UP_INPUTS, OfferUnitBody } from '../../domain/lease-up.inputs';
 import { LEASE_UP_TABLE, ManagerActionName } from '../../domain/lease-up.table';
 import { LOTTERY_INPUTS, LotteryManagerAction, lotteryWorkflowId } from '../../domain/lottery';
 import { LOTTERY_TABLE } from '../../domain/lottery.table';

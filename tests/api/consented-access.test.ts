@@ -4,8 +4,7 @@ import { grantAccess, makeOrganization, makeUser, organizationId } from '../help
 import { latestMessage } from '../helpers/identity';
 import { accessGrantWorkflowId } from '../../infra/temporal/ids';
 import { getAccessGrantView } from '../../workflows/access-grant.messages';
-
-const DAY = 86_400_000;
+import { DAY } from '../../domain/time';
 
 /**
  * Consented access (issue 14 item 3): an ambassador acts for a household only while it grants

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockProfile, unlockProfile } from '../../activities/profile-lock';
+import { lockProfile, unlockProfile } from '../../infra/db/repositories/profile-locks';
 import { createFieldCipher } from '../../infra/crypto';
 import { signIn, startStack, type Stack } from '../helpers/stack';
 import { adultMember, multipart, newResident, recentPayDates, tinyPdf } from '../helpers/household';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app';
-import { announceTicketEvent } from '../../activities/support-ticket';
+import { announceTicketEvent } from '../../infra/db/repositories/support-ticket-projection';
 import { multipart, tinyPdf } from '../helpers/household';
 import { otherOrganizationManager } from '../helpers/lease-up-users';
 import { listenToEvents, type ReceivedEvents } from '../helpers/event-stream';

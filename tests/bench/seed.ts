@@ -12,9 +12,9 @@ import type { Db } from '../../infra/db/database';
 import { newSeed, seedHash } from '../../infra/lottery/draw';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
 import demo from '../../infra/demo-accounts.json' with { type: 'json' };
+import { DAY } from '../../domain/time';
 
 const CHUNK = 10_000;
-const DAY = 86_400_000;
 
 export interface BenchSeed {
   organizationId: string;

@@ -15,9 +15,9 @@ import {
   type CaseTimer,
   type StartAccessGrantInput,
 } from '../../domain';
+import { DAY } from '../../domain/time';
 
 /** The pure rules of consented access (design/workflows.md "Delegated access"), on a fixed clock. */
-const DAY = 86_400_000;
 const t0 = new Date('2026-03-02T15:00:00Z');
 const at = (days: number) => new Date(t0.getTime() + days * DAY);
 

@@ -3,8 +3,7 @@ import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../domain';
 import type { Db } from '../../infra/db/database';
-
-const DAY = 86_400_000;
+import { DAY } from '../../domain/time';
 
 export async function organizationId(db: Db, slug = 'riverside'): Promise<string> {
   return (await db.selectFrom('organizations').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;

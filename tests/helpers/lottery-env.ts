@@ -9,8 +9,9 @@ import { lotteryMessages } from '../../workflows/lottery.messages';
 import { TINY_PNG } from './lease-up-env';
 import { startTimeSkippingEnv } from './time-skipping';
 import { HISTORY_FIXTURE_KEY } from './workflow-env';
+import { HOUR, DAY } from '../../domain/time';
 
-export const DAY = 86_400_000;
+export { DAY };
 
 /**
  * Lotteries on the time-skipping environment (tests/helpers/time-skipping.ts), with the lease-up
@@ -148,7 +149,7 @@ export async function startLotteryEnv() {
     });
     const act = async (action: LeaseUpAction, extra: object = {}): Promise<LeaseUpView> =>
       handle.executeUpdate(leaseUpMessages.updates[action], { args: [(await as(LEASE_UP_TABLE[action].by, extra)) as never] });
-    const inHours = async (hours: number) => new Date((await ts.env.currentTimeMs()) + hours * 3_600_000).toISOString();
+    const inHours = async (hours: number) => new Date((await ts.env.currentTimeMs()) + hours * HOUR).toISOString();
     const signature = async () => {
       const signatureKey = `tests/signatures/${randomUUID()}.png`;
       await ts.blobs.put(signatureKey, TINY_PNG, 'image/png');

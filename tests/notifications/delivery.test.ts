@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueNotification } from '../../activities/notifications';
+import { enqueueNotification } from '../../infra/db/repositories/notification-outbox';
 import type { Db } from '../../infra/db/database';
 import { deliverPending, MailDirTransport, SmsDirTransport, SmtpEmailTransport, startDeliveryLoop, type SmsMessage, type Transports } from '../../infra/notifications';
 import { createTestDatabase, eventually } from '../helpers/stack';

@@ -7,8 +7,8 @@ import { accessGrantUpdates, getAccessGrantView } from '../../workflows/access-g
 import { recordHistory } from '../helpers/histories';
 import { refusal } from '../helpers/refusal';
 import { startTimeSkippingEnv } from '../helpers/time-skipping';
+import { HOUR, DAY } from '../../domain/time';
 
-const DAY = 86_400_000;
 const PERIOD_DAYS = 90;
 
 /**
@@ -91,11 +91,11 @@ describe('delegated access grant workflow (time skipping)', () => {
 
     // Just before the notice: nothing sent yet.
     const firstEnd = Date.parse(input.expiresAt);
-    await ts.env.sleep(firstEnd - ACCESS_NOTICE_DAYS_BEFORE * DAY - (await ts.env.currentTimeMs()) - 3_600_000);
+    await ts.env.sleep(firstEnd - ACCESS_NOTICE_DAYS_BEFORE * DAY - (await ts.env.currentTimeMs()) - HOUR);
     expect((await handle.query(getAccessGrantView)).noticesSent).toEqual([]);
     expect(await notices(input.userId)).toEqual([]);
     // Past it: one notice, at its time, in the household's language; the grant still holds.
-    await ts.env.sleep(2 * 3_600_000);
+    await ts.env.sleep(2 * HOUR);
     view = await until(handle, (v) => v.noticesSent.length === 1);
     expect(Math.abs(Date.parse(view.noticesSent[0]!.at) - (firstEnd - ACCESS_NOTICE_DAYS_BEFORE * DAY))).toBeLessThan(60_000);
     expect(await notices(input.userId)).toEqual([{ template: 'access-changed', change: 'ending', expiresOn: input.expiresAt.slice(0, 10), language: 'es' }]);
@@ -123,7 +123,7 @@ describe('delegated access grant workflow (time skipping)', () => {
     expect(view).toMatchObject({ status: 'granted', noticesSent: [{ expiresAt: input.expiresAt }] });
 
     // The new end: a second notice 7 days before it, then the expiry.
-    await ts.env.sleep(newEnd - (await ts.env.currentTimeMs()) + 3_600_000);
+    await ts.env.sleep(newEnd - (await ts.env.currentTimeMs()) + HOUR);
     view = await until(handle, (v) => v.status === 'expired');
     expect(view.noticesSent.map((n) => n.expiresAt)).toEqual([input.expiresAt, view.expiresAt]);
     expect(view.endedAt).toBe(view.expiresAt);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { StoredExtraction } from '../../activities/extraction';
+import type { StoredExtraction } from '../../domain/extraction';
 import { EXTRACTION_MESSAGES } from '../../domain';
 import { EncryptingBlobStore, S3BlobStore } from '../../infra/blobs';
 import { keyRingFromConfig } from '../../infra/crypto';

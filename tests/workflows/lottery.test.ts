@@ -13,8 +13,8 @@ import { recordHistory } from '../helpers/histories';
 import { refusal } from '../helpers/refusal';
 import { startTimeSkippingEnv } from '../helpers/time-skipping';
 import { HISTORY_FIXTURE_KEY } from '../helpers/workflow-env';
+import { DAY } from '../../domain/time';
 
-const DAY = 86_400_000;
 const HOUSEHOLDS = 30;
 
 describe('lottery workflow (time skipping)', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { incomeBandOf, type RecertView } from '../../domain';
-import { nextAnniversary } from '../../activities/recertification-cycle';
+import { nextAnniversary } from '../../infra/db/repositories/recertification-cycle';
 import { projectRecertification } from '../../activities/recertification';
 import { seedDemoData } from '../../infra/seed';
 import type { Db } from '../../infra/db/database';

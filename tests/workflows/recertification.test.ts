@@ -12,9 +12,9 @@ import { getRecertificationView, recertificationUpdates } from '../../workflows/
 import { recertificationCaseId, recertificationWorkflowId } from '../../infra/temporal/ids';
 import { startTimeSkippingEnv } from '../helpers/time-skipping';
 import { eventually } from '../helpers/stack';
-import { dueAnnualRecertifications } from '../../activities/recertification-cycle';
+import { dueAnnualRecertifications } from '../../infra/db/repositories/recertification-cycle';
+import { HOUR, DAY } from '../../domain/time';
 
-const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 describe('recertification workflow (time skipping)', () => {
@@ -110,7 +110,7 @@ describe('recertification workflow (time skipping)', () => {
     expect(await locked(household.householdId)).toBe(true);
 
     // Time passes: the 90, 60 and 30 day notices each go out once, on their day, in Spanish.
-    await ts.env.sleep(deadlineMs - 30 * DAY - (await ts.env.currentTimeMs()) + 3_600_000);
+    await ts.env.sleep(deadlineMs - 30 * DAY - (await ts.env.currentTimeMs()) + HOUR);
     view = await until(handle, (v) => v.notices.length === 4);
     expect(view.notices.map((n) => n.daysBefore)).toEqual([120, 90, 60, 30]);
     for (const notice of view.notices.slice(1)) {
@@ -141,7 +141,7 @@ describe('recertification workflow (time skipping)', () => {
     const { handle, input } = await start('annual', deadline);
     await until(handle, (v) => v.stage === 'action_needed');
     // No notice of a day already past when the cycle opened (120, 90, 60); the 30-day one comes on its day.
-    await ts.env.sleep(Date.parse(`${deadline}T00:00:00Z`) - t0 + 3_600_000);
+    await ts.env.sleep(Date.parse(`${deadline}T00:00:00Z`) - t0 + HOUR);
     let view = await until(handle, (v) => v.status === 'expired');
     expect(view.notices.map((n) => n.daysBefore)).toEqual([30]);
     expect(await refusal(send(handle, 'ConfirmProfile', tenant(input)))).toBe('recertificationDeadlineEnded');

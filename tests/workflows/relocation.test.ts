@@ -10,8 +10,7 @@ type RelocationActionInput = AnyActionInput<'tenant' | 'manager'>;
 import { getRelocationView, relocationUpdates } from '../../workflows/relocation.messages';
 import { relocationId, relocationWorkflowId } from '../../infra/temporal/ids';
 import { startTimeSkippingEnv } from '../helpers/time-skipping';
-
-const DAY = 86_400_000;
+import { HOUR, DAY } from '../../domain/time';
 
 describe('relocation workflow (time skipping)', () => {
   let ts: Awaited<ReturnType<typeof startTimeSkippingEnv>>;
@@ -70,7 +69,7 @@ describe('relocation workflow (time skipping)', () => {
   it('reaches its 6-month limit: reminders 30, 14 and 7 days before, then overdue and escalated; the manager confirms the return', async () => {
     const { handle, view: moved } = await moveIn();
     const endsAt = Date.parse(moved.endsAt!);
-    await ts.env.sleep(endsAt - (await ts.env.currentTimeMs()) + 3_600_000);
+    await ts.env.sleep(endsAt - (await ts.env.currentTimeMs()) + HOUR);
     const view = await until(handle, (v) => v.status === 'overdue');
     expect(view.remindersSent.map((r) => r.daysBefore)).toEqual([30, 14, 7]);
     for (const r of view.remindersSent) expect(Math.abs(Date.parse(r.sentAt) - (endsAt - r.daysBefore * DAY))).toBeLessThan(60_000);
@@ -100,7 +99,7 @@ describe('relocation workflow (time skipping)', () => {
     view = await handle.query(getRelocationView);
     expect(view.status).toBe('relocated');
     const newEnd = Date.parse(view.endsAt!);
-    await ts.env.sleep(newEnd - (await ts.env.currentTimeMs()) + 3_600_000);
+    await ts.env.sleep(newEnd - (await ts.env.currentTimeMs()) + HOUR);
     view = await until(handle, (v) => v.status === 'overdue');
     // Two reminders for the old end (30, 14), then all three for the new one.
     expect(view.remindersSent.map((r) => [r.daysBefore, r.endsAt === view.endsAt])).toEqual([[30, false], [14, false], [30, true], [14, true], [7, true]]);

@@ -12,9 +12,7 @@ import { recordHistory } from '../helpers/histories';
 import { refusal } from '../helpers/refusal';
 import { startTimeSkippingEnv } from '../helpers/time-skipping';
 import { HISTORY_FIXTURE_KEY } from '../helpers/workflow-env';
-
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
+import { HOUR, DAY } from '../../domain/time';
 
 /**
  * A support ticket (design/workflows.md "Support ticket") on the time-skipping server:

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
 
 /**
- * The lottery (issue 10): an opportunity selects by lottery or first come; a lottery opportunity
+ * The lottery: an opportunity selects by lottery or first come; a lottery opportunity
  * has one durable workflow whose read model is `opportunity_lotteries` (its committed seed hash,
  * the draw's published values, invitation progress). Applications wait 'in_lottery' without a
  * workflow, get a rank at the draw ('waitlisted'), and a lease-up workflow only when invited.

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
 
 /**
- * Income amounts encrypted at rest (issue 17). Each income entry keeps its amount in
+ * Income amounts encrypted at rest. Each income entry keeps its amount in
  * `amount_encrypted` (AES-256-GCM with a key id, written by the API) and its fields in `details` as a
  * sealed JSON value; the plain `amount` column stays, nullable, only for rows written before this
  * migration until the API's start-up sweep or `npm run keys:rotate` seals them. The totals view summed

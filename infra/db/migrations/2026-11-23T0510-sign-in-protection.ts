@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
 
 /**
- * Sign-in protection shared by every API replica (issue 17):
+ * Sign-in protection shared by every API replica:
  * - `rate_limit_hits`: the counters of @fastify/rate-limit's PostgreSQL store (per address limits);
  * - `auth_throttles`: failures per account and per account+address pair, with the time until which
  *   the next try is refused (growing delays) and when the owner was last told;

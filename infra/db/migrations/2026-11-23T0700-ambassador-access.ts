@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Ambassadors and admins (issue 14): organisation kinds and access periods, consented access grants,
+// Ambassadors and admins: organisation kinds and access periods, consented access grants,
 // organisation applications, the admin audit of user changes, and the indexes behind every list's
 // filters and sorts (lists page by cursor on (sort key, id)).
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 
 /**
- * Issue 11: every growing list reads its first page from an index in its own order, and every
+ * Every growing list reads its first page from an index in its own order, and every
  * foreign key has an index leading with its columns (a delete of the referenced row otherwise reads
  * the whole referencing table). Frozen in time: no imports from app code.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Support tickets, messages with the managing office, and the FAQ (issue 13). Ticket subjects,
+// Support tickets, messages with the managing office, and the FAQ. Ticket subjects,
 // ticket views (they hold the thread) and chat message bodies are personal data: stored sealed
 // (AES-256-GCM, key id in the value). Every list pages by cursor on (sort key, id), with an index
 // for each filter and sort.

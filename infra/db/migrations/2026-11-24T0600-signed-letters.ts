@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Issue 12: a signed letter (TIC, lease letter) is the record; each signed copy's SHA-256 is kept
+// A signed letter (TIC, lease letter) is the record; each signed copy's SHA-256 is kept
 // with its case, so a copy shown later can be checked against what was signed. Tenancies gain the
 // monthly rent the recertification TIC prints.
 

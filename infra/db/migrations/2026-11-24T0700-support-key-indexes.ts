@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Every foreign key leads an index (issue 11): deleting a household or a user must not scan the
+// Every foreign key leads an index: deleting a household or a user must not scan the
 // support tickets and messages, and a household's tickets are listed by it.
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Issue 15: the unit-offer dialog lists the opportunity's units no other active application holds,
+// The unit-offer dialog lists the opportunity's units no other active application holds,
 // and OfferUnit refuses a held unit: both look applications up by the unit they hold.
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
 
 /**
- * Issue 12 (the manager's case file): a document's review can also be an acceptance (who and when),
+ * A document's review can also be an acceptance (who and when),
  * and each approved recertification keeps a snapshot of what was certified, so the next cycle's
  * review shows what changed. The snapshot holds incomes and assets: it is sealed with the data key.
  */

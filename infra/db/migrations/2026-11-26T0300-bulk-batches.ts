@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Bulk actions from the manager's inbox (issue 12 item 3): one row per batch (what is done to the
+// Bulk actions from the manager's inbox: one row per batch (what is done to the
 // cases, by whom, its state) and one row per case of the batch with its result. The batch's
 // workflow pages through the pending cases by (batch_id, case_id); the manager's lists page by
 // (created_at, id) per organisation and by (case_id) per batch and status.

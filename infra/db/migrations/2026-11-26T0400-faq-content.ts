@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The first FAQ (issue 13 item 4): real answers about this portal's processes, in en, es, zh and
+ * The first FAQ: real answers about this portal's processes, in en, es, zh and
  * bn. Frozen content: admins change it afterwards through `api/FaqCategory`. A category already
  * there (same slug) is left as the admins made it.
  */

@@ -1,7 +1,7 @@
 import { type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Issue 15 item 5: each opportunity says where to mail a paper application (spec section 2: apply
+// Each opportunity says where to mail a paper application (spec section 2: apply
 // online or by mail). Empty when the manager has not given one; the public page then says so.
 
 export async function up(db: Kysely<any>): Promise<void> {

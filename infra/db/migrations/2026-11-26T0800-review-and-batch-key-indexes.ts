@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Every foreign key leads an index (issue 11): deleting or merging a user looks up the documents
-// they reviewed (issue 12 case file) and the bulk batches they started (issue 12 bulk actions).
+// Every foreign key leads an index: deleting or merging a user looks up the documents
+// they reviewed (the case file) and the bulk batches they started (bulk actions).
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index household_documents_reviewed_by on household_documents (reviewed_by) where reviewed_by is not null`.execute(db);

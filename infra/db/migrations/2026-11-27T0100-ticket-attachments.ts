@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Issue 13: files attached to a support ticket (when it is opened and with a reply), kept private
+// Files attached to a support ticket (when it is opened and with a reply), kept private
 // in the blob store like household documents (same checks; the file name is kept as documents keep
 // theirs), and the kind of a chat message so a "shared a document" notice is shown in the reader's
 // language instead of stored in English.

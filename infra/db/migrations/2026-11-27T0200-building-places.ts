@@ -1,7 +1,7 @@
 import { type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Issue 18: where a tenancy's building stands, so the dashboard shows the subway stop nearest to it.
+// Where a tenancy's building stands, so the dashboard shows the subway stop nearest to it.
 // Null when nobody has recorded it; the dashboard then uses New York City's point.
 
 export async function up(db: Kysely<any>): Promise<void> {

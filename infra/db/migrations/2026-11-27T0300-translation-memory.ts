@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Issue 19: the translation memory (one row per text and language pair; the text is keyed by an
+// The translation memory (one row per text and language pair; the text is keyed by an
 // HMAC under the data key and both texts are sealed, as they are people's own words).
 
 export async function up(db: Kysely<any>): Promise<void> {

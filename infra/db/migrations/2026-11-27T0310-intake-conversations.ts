@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Issue 19: the intake assistant's conversation, one per user, so it can pause and resume. The
+// The intake assistant's conversation, one per user, so it can pause and resume. The
 // state holds answers not yet saved (names, identifiers), so it is sealed with the data key.
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Figures read from an uploaded bank statement or pay stub (issue 19 item 3): one reading per
+// Figures read from an uploaded bank statement or pay stub: one reading per
 // document, written by the extraction workflow's activity. What it read (text, figures: incomes,
 // account digits) is personal data, sealed in `result_sealed`; it is only proposed to the resident
 // and saved as an asset or income once confirmed (`confirmed_at`).

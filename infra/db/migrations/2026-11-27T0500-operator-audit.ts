@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Issue 20 item 2: every operator action on a case (revealing personal fields of its history,
+// Every operator action on a case (revealing personal fields of its history,
 // exporting it, retrying, terminating or resetting it) is recorded with who, when, the case, the
 // reason given and what was done. Rows are only ever added.
 

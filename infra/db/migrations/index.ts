@@ -26,7 +26,7 @@ import * as faqContent from './2026-11-26T0400-faq-content';
 import * as opportunityMailingAddress from './2026-11-26T0500-opportunity-mailing-address';
 import * as reviewAndBatchKeyIndexes from './2026-11-26T0800-review-and-batch-key-indexes';
 import * as ticketAttachments from './2026-11-27T0100-ticket-attachments';
-// Issue 18: the building's place on the map (transit card).
+// The building's place on the map (transit card).
 import * as buildingPlaces from './2026-11-27T0200-building-places';
 import * as translationMemory from './2026-11-27T0300-translation-memory';
 import * as intakeConversations from './2026-11-27T0310-intake-conversations';
@@ -62,7 +62,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0500-opportunity-mailing-address': opportunityMailingAddress,
   '2026-11-26T0800-review-and-batch-key-indexes': reviewAndBatchKeyIndexes,
   '2026-11-27T0100-ticket-attachments': ticketAttachments,
-  // Issue 18
   '2026-11-27T0200-building-places': buildingPlaces,
   '2026-11-27T0300-translation-memory': translationMemory,
   '2026-11-27T0310-intake-conversations': intakeConversations,

@@ -4,7 +4,7 @@ import type { BulkAction, BulkBatchStatus, BulkCaseStatus } from '../../../domai
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
-/** A bulk action of a manager (issue 12): what it does to its cases, and whether it still runs. */
+/** A bulk action of a manager: what it does to its cases, and whether it still runs. */
 export interface BulkBatchTable {
   id: string;
   organization_id: string;

@@ -108,7 +108,7 @@ export interface HouseholdDocumentTable {
   is_tenant_signed: Generated<boolean>;
   /** Pay stubs only: the pay date printed on the stub (YYYY-MM-DD), for the last-6-consecutive rule. */
   pay_date: string | null;
-  /** Accepted by a manager (issue 12 case file); null while pending, rejected or flagged. */
+  /** Accepted by a manager (the case file); null while pending, rejected or flagged. */
   accepted_at: NullableTimestamp;
   reviewed_by: ColumnType<string | null, string | null | undefined, string | null>;
   reviewed_at: NullableTimestamp;
@@ -130,7 +130,7 @@ export interface LookupTable {
   active: Generated<boolean>;
 }
 
-/** Figures read from a bank statement or pay stub (issue 19): sealed, proposed until the resident confirms them. */
+/** Figures read from a bank statement or pay stub: sealed, proposed until the resident confirms them. */
 export interface DocumentExtractionTable {
   id: string;
   household_id: string;

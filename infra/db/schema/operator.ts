@@ -4,7 +4,7 @@ import type { OperatorAuditAction } from '../../../domain';
 /** JSON written as a string; the database fills `{}` when none is given. */
 type Json<T> = ColumnType<T, string | undefined, string>;
 
-/** Issue 20: what an operator did to a case and why (only ever inserted). */
+/** What an operator did to a case and why (only ever inserted). */
 export interface OperatorAuditTable {
   id: Generated<string>;
   actor_user_id: string;

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 /**
  * The household profile lock (spec section 4: confirming the recertification profile is
  * irreversible and locks it against editing). One row per locked household; no row means unlocked.
- * Household edits check it (issue 4); recertification sets and clears it (issue 6).
+ * Household edits check it; recertification sets and clears it.
  */
 export interface ProfileLockTable {
   household_id: string;

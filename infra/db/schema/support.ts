@@ -78,7 +78,7 @@ export interface FaqQuestionTable {
   updated_at: Generated<Date>;
 }
 
-/** A file attached to a ticket message, private in the blob store (issue 13). */
+/** A file attached to a ticket message, private in the blob store. */
 export interface SupportTicketAttachmentTable {
   id: string;
   ticket_id: string;

@@ -18,7 +18,7 @@ export interface TenancyTable {
   declared_annual_income_encrypted: string | null;
   /** Printed on the recertification TIC; null until the manager records it. */
   monthly_rent: Numeric | null;
-  /** Where the building stands (issue 18: the nearest subway stop on the dashboard); null when not recorded. */
+  /** Where the building stands (the nearest subway stop on the dashboard); null when not recorded. */
   building_latitude: ColumnType<number | null, number | null | undefined, number | null>;
   building_longitude: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Generated<Date>;

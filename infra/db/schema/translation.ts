@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 /**
- * Translation memory (issue 19): one row per text and language pair, so the same text is never
+ * Translation memory: one row per text and language pair, so the same text is never
  * sent to the translation server twice. The text is people's own words (a reason, a message), so
  * the key is an HMAC of it under a key derived from the data key (never the text itself) and the
  * translation is sealed with the data key.
@@ -23,7 +23,7 @@ export interface TranslationMemoryTable {
   used_at: Timestamp;
 }
 
-/** The intake assistant's conversation (issue 19): one per user; the state is sealed JSON. */
+/** The intake assistant's conversation: one per user; the state is sealed JSON. */
 export interface IntakeConversationTable {
   user_id: string;
   household_id: string;

@@ -2,7 +2,7 @@ import { defineTemplate, str } from './types';
 
 /**
  * The household is told each time an organisation's access to its account starts or stops, and
- * before it ends on its own (the grant's durable timer; issue 14).
+ * before it ends on its own (the grant's durable timer).
  */
 export const accessChangedTemplate = defineTemplate<{ change: 'granted' | 'revoked' | 'ending' | 'expired'; organizationName: string; expiresOn: string }>({
   name: 'access-changed',

@@ -1,7 +1,7 @@
 import { defineTemplate, str } from './types';
 
 /**
- * An ambassador asks to act for the household (issue 14). The code is read out at the ambassador's
+ * An ambassador asks to act for the household. The code is read out at the ambassador's
  * desk; the household can also answer in its settings, or ignore the request.
  */
 export const accessRequestTemplate = defineTemplate<{ code: string; minutes: number; ambassadorName: string; organizationName: string; periodDays: number }>({

@@ -1,7 +1,7 @@
 import { defineTemplate, str } from './types';
 
 /**
- * An account made for a person by a housing ambassador (issue 14): confirm the email, then choose a
+ * An account made for a person by a housing ambassador: confirm the email, then choose a
  * password. Both links work once; the password link lasts 72 hours.
  */
 export const accountInviteTemplate = defineTemplate<{ firstName: string; organizationName: string; username: string; verifyPath: string; passwordPath: string }>({

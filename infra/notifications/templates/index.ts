@@ -30,11 +30,11 @@ export function findTemplate(name: string): NotificationTemplate<any> | undefine
 }
 
 for (const template of [otpTemplate, verifyEmailTemplate, resetPasswordTemplate, usernameReminderTemplate, signInFailuresTemplate]) registerTemplate(template);
-// Recertification and relocation notices (issue 6).
+// Recertification and relocation notices.
 for (const template of [recertificationNoticeTemplate, recertificationExpiredTemplate, relocationReminderTemplate, relocationOverdueTemplate]) registerTemplate(template);
-// Lease-up reminders and notices (issue 5).
+// Lease-up reminders and notices.
 for (const template of leaseUpTemplates) registerTemplate(template);
-// Consented access and accounts made by ambassadors (issue 14).
+// Consented access and accounts made by ambassadors.
 for (const template of [accessRequestTemplate, accessChangedTemplate, accountInviteTemplate]) registerTemplate(template);
-// Support tickets and messages with the managing office (issue 13).
+// Support tickets and messages with the managing office.
 registerTemplate(supportTicketTemplate);

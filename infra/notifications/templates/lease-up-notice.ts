@@ -1,5 +1,5 @@
 /**
- * Lease-up messages to the applicant in their language (issue 5), sent by the workflow's timers:
+ * Lease-up messages to the applicant in their language, sent by the workflow's timers:
  * `lease-up-documents-overdue` (params dueAt), `lease-up-offer-expired` (offerId),
  * `lease-up-appointment-reminder` (appointmentAt, ISO time; sent 1 day and 1 hour before),
  * `lease-up-reminder` (note: the manager's own words, optional).
@@ -39,7 +39,7 @@ const texts = {
       bn: (p: Record<string, unknown>) => `আপনার অ্যাপয়েন্টমেন্ট ${time(p.appointmentAt)}। আপনি পোর্টালে এটি দেখতে বা বদলাতে পারেন।`,
     },
   },
-  // Sent by the manager (one application, or many in a bulk action, issue 12): the note is theirs.
+  // Sent by the manager (one application, or many in a bulk action): the note is theirs.
   'lease-up-reminder': {
     subject: { en: 'Reminder: your housing application needs you', es: 'Recordatorio: su solicitud de vivienda le necesita', zh: '提醒：您的住房申请需要您处理', bn: 'স্মরণ করিয়ে দেওয়া: আপনার আবাসন আবেদনে আপনার পদক্ষেপ দরকার' },
     body: {

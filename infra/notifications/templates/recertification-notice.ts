@@ -1,5 +1,5 @@
 /**
- * Recertification messages in the tenant's language (spec sections 4 and 8; issue 6).
+ * Recertification messages in the tenant's language (spec sections 4 and 8).
  * `recertification-notice`: 120/90/60/30 days before the deadline; `recertification-expired`: the
  * deadline passed (contact the managing agent). Params: daysBefore, deadline (YYYY-MM-DD).
  */

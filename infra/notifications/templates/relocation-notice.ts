@@ -1,5 +1,5 @@
 /**
- * Temporary relocation messages in the tenant's language (issue 6). `relocation-reminder`: 30, 14
+ * Temporary relocation messages in the tenant's language. `relocation-reminder`: 30, 14
  * and 7 days before the stay ends; `relocation-overdue`: the end has passed. Params: daysBefore, endsAt.
  */
 import { OPEN_PORTAL, defineTemplate, portalLink, type MessageLanguage } from './types';

@@ -1,6 +1,6 @@
 import { defineTemplate, str } from './types';
 
-/** Told to the account's owner when sign-ins keep failing (issue 17: the owner is told of repeated failures). */
+/** Told to the account's owner when sign-ins keep failing (the owner is told of repeated failures). */
 export const signInFailuresTemplate = defineTemplate<{ firstName: string; failures: number }>({
   name: 'sign-in-failures',
   render(language, p, context) {

@@ -3,7 +3,7 @@ import { defineTemplate, portalLink, str, type MessageLanguage } from './types';
 type Event = 'answered' | 'replied' | 'resolved' | 'escalated' | 'chat';
 
 /**
- * Support tickets and messages with the managing office (issue 13): the person is told there is
+ * Support tickets and messages with the managing office: the person is told there is
  * something new and where to read it. The text itself is never in the message (it is personal data
  * and the outbox row is not sealed); the ticket is named by its short reference.
  */

@@ -3,9 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { currentLanguage, LANGUAGE_NAMES } from '../../../i18n';
-import { LANGUAGES } from '../../../lib/domain-core';
+import { LANGUAGES, VIDEOS, captionsUrl, toVideoId, videoUrl } from '../../../lib/domain-core';
 import { useSession } from '../../auth/hooks/use-session';
-import { captionsUrl, toVideoId, videoUrl, VIDEOS } from '../videos';
 
 /**
  * /play-video (spec section 2, no role needed): the how-to videos. The browser's own player

@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
-import type { VideoId } from '../../play-video/videos';
+import type { VideoId } from '../../../lib/domain-core';
 
 /** Spec section 2: the six training topics. */
 export const TRAINING_TOPICS = ['gettingStarted', 'householdProfile', 'uploadingDocuments', 'recertificationProcess', 'eSigning', 'commonIssues'] as const;
 
-/** Issue 18: the how-to video of each topic that has one. */
+/** The how-to video of each topic that has one. */
 const TOPIC_VIDEOS: Partial<Record<(typeof TRAINING_TOPICS)[number], VideoId>> = {
   gettingStarted: 'gettingStarted',
   householdProfile: 'householdProfile',

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
-import type { Language } from '../domain';
-import type { BlobStore } from '../infra/blobs';
-import type { Db } from '../infra/db/database';
-import { LetterFonts } from './letter-fonts';
-import { isLetterLanguage, letterText } from './letter-text';
+import type { Language } from '../../domain';
+import type { BlobStore } from '../blobs';
+import { LetterFonts } from './fonts';
+import { isLetterLanguage, letterText } from './text';
 
 /**
  * Letters as PDFs (pdf-lib, Unicode Noto fonts subset into the file) in blob storage, reusable by
@@ -12,7 +11,7 @@ import { isLetterLanguage, letterText } from './letter-text';
  * recertification TIC. The last page is the signature page: one slot per signer, and each
  * signature is drawn into the next free slot with the signer's name, time and IP.
  *
- *   const pdf = await renderLetterPdf(content);            // activities/income-certification.ts builds content
+ *   const pdf = await renderLetterPdf(content);            // e.g. activities/income-certification.ts builds content
  *   await storeLetter(blobs, key, pdf);
  *   const { key: signedKey, sha256 } = await stampSignature(blobs, { letterKey: key, ... });
  */
@@ -147,25 +146,4 @@ export async function stampSignature(blobs: BlobStore, s: SignatureStamp): Promi
   const bytes = Buffer.from(await pdf.save());
   await blobs.put(s.signedKey, bytes, 'application/pdf');
   return { key: s.signedKey, sha256: sha256Of(bytes) };
-}
-
-/** Keeps a signed copy's hash with its case (idempotent: a retried activity writes the same row). */
-export async function recordSignedLetter(
-  db: Db,
-  row: { signedKey: string; caseKind: 'lease_up' | 'recertification'; caseId: string; letter: 'tic' | 'lease'; letterKey: string; sha256: string; signerId: string; signedAt: string },
-): Promise<void> {
-  await db
-    .insertInto('signed_letters')
-    .values({
-      signed_key: row.signedKey,
-      case_kind: row.caseKind,
-      case_id: row.caseId,
-      letter: row.letter,
-      letter_key: row.letterKey,
-      sha256: row.sha256,
-      signer_id: row.signerId,
-      signed_at: row.signedAt,
-    })
-    .onConflict((oc) => oc.column('signed_key').doUpdateSet({ sha256: row.sha256, letter_key: row.letterKey, signed_at: row.signedAt }))
-    .execute();
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../infra/db/database';
+import type { Db } from '../database';
 
 /** Locks a household profile (idempotent: locking a locked profile keeps the first lock). */
 export async function lockProfile(db: Db, input: { householdId: string; reason: string; workflowId: string | null }): Promise<void> {

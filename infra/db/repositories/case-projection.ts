@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { CaseKind } from '../domain';
-import type { Db } from '../infra/db/database';
+import type { CaseKind } from '../../../domain';
+import type { Db } from '../database';
 import { lockCase, replaceCaseTasks, type CaseTasksWrite } from './case-tasks';
 
 /** The read-model tables of the case kinds: one row per case, with its last projected view. */

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { CaseTasksProjection } from '../domain';
-import type { Database } from '../infra/db/database';
+import type { CaseTasksProjection } from '../../../domain';
+import type { Database, Db } from '../database';
 
 /** The advisory-lock key space of case projections (the first half of the two-part key). */
 const CASE_LOCK_SPACE = 0x43415345; // 'CASE'
@@ -52,4 +52,16 @@ export async function replaceCaseTasks(trx: Transaction<Database>, p: CaseTasksW
     )
     select exists (select 1 from claimed) as claimed`.execute(trx);
   return { written: rows[0]?.claimed ?? false };
+}
+
+/**
+ * Replaces a case's open manager tasks in the inbox read model, in a transaction of its own.
+ * Idempotent and version-guarded: a repeated projection leaves the same rows, and one older than
+ * what is stored changes nothing.
+ */
+export async function projectCaseTasks(db: Db, p: CaseTasksProjection): Promise<{ written: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    await lockCase(trx, p.caseId);
+    return replaceCaseTasks(trx, p);
+  });
 }

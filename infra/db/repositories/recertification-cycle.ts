@@ -1,8 +1,8 @@
-import { ANNUAL_RECERT_LEAD_DAYS, type RecertSigner, type StartRecertificationInput } from '../domain';
-import type { Db } from '../infra/db/database';
-import { recertificationCaseId, recertificationWorkflowId } from '../infra/temporal/ids';
+import { ANNUAL_RECERT_LEAD_DAYS, type RecertSigner, type StartRecertificationInput } from '../../../domain';
+import type { Db } from '../database';
+import { recertificationCaseId, recertificationWorkflowId } from '../../temporal/ids';
+import { DAY } from '../../../domain/time';
 
-const DAY = 86_400_000;
 export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The next lease anniversary on or after `today` ('YYYY-MM-DD'; 29 Feb falls on 28 Feb in other years). */

@@ -1,5 +1,5 @@
-import type { AccessGrantCaseView } from '../domain';
-import type { Db } from '../infra/db/database';
+import type { AccessGrantCaseView } from '../../../domain';
+import type { Db } from '../database';
 
 /**
  * Writes a grant's view into its `access_grants` row (what every impersonated request checks).

@@ -1,12 +1,12 @@
-import type { Language } from '../domain';
-import enLookups from '../web/src/i18n/locales/en/lookups.json';
-import esLookups from '../web/src/i18n/locales/es/lookups.json';
-import zhLookups from '../web/src/i18n/locales/zh/lookups.json';
-import bnLookups from '../web/src/i18n/locales/bn/lookups.json';
-import enRecert from '../web/src/i18n/locales/en/recertification.json';
-import esRecert from '../web/src/i18n/locales/es/recertification.json';
-import zhRecert from '../web/src/i18n/locales/zh/recertification.json';
-import bnRecert from '../web/src/i18n/locales/bn/recertification.json';
+import type { Language } from '../../domain';
+import enLookups from '../../web/src/i18n/locales/en/lookups.json';
+import esLookups from '../../web/src/i18n/locales/es/lookups.json';
+import zhLookups from '../../web/src/i18n/locales/zh/lookups.json';
+import bnLookups from '../../web/src/i18n/locales/bn/lookups.json';
+import enRecert from '../../web/src/i18n/locales/en/recertification.json';
+import esRecert from '../../web/src/i18n/locales/es/recertification.json';
+import zhRecert from '../../web/src/i18n/locales/zh/recertification.json';
+import bnRecert from '../../web/src/i18n/locales/bn/recertification.json';
 
 /**
  * Every sentence and heading of the letters (TIC, lease letter, signature stamp) in the four

@@ -1,7 +1,7 @@
-import type { CertifiedFacts } from '../domain';
-import type { Db } from '../infra/db/database';
-import { openJson, sealJson } from '../infra/data-keys';
-import { certificationFacts } from './income-certification';
+import type { CertifiedFacts } from '../../../domain';
+import type { Db } from '../database';
+import { openJson, sealJson } from '../../data-keys';
+import { certificationFacts } from './certification-facts';
 
 /** The facts the case file shows and compares, read now (the same reader as the TIC). */
 export async function certifiedFactsOf(db: Db, householdId: string, asOf: string): Promise<CertifiedFacts> {
@@ -10,7 +10,7 @@ export async function certifiedFactsOf(db: Db, householdId: string, asOf: string
 }
 
 /**
- * Keeps what an approved recertification certified (issue 12), sealed because it holds incomes, so
+ * Keeps what an approved recertification certified, sealed because it holds incomes, so
  * the next cycle's review shows what changed. Written by the case's projection once the view says
  * approved: the profile was locked until the approval, so the household's data is what was signed.
  * Once per case: a projection repeated (or retried) keeps the first record.

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { SupportTicketView } from '../domain';
-import { dataCipher, sealJson } from '../infra/data-keys';
-import type { Db } from '../infra/db/database';
-import { supportTicketWorkflowId } from '../infra/temporal/ids';
+import type { SupportTicketView } from '../../../domain';
+import { dataCipher, sealJson } from '../../data-keys';
+import type { Db } from '../database';
+import { supportTicketWorkflowId } from '../../temporal/ids';
 
 /**
  * Writes a ticket's view into its `support_tickets` row. Version-guarded and idempotent: the same
@@ -50,7 +50,7 @@ export async function projectSupportTicket(db: Db, view: SupportTicketView): Pro
 }
 
 /**
- * Live ticket pages (issue 13): each projected change of a ticket is announced with PostgreSQL
+ * Live ticket pages: each projected change of a ticket is announced with PostgreSQL
  * NOTIFY; every API replica LISTENs (api/plugins/chat-events.ts) and tells the open pages of the
  * requester and of the ticket's staff, naming only the ticket (they fetch it through its guarded route).
  */
