@@ -12,7 +12,8 @@ import {
 } from '../../domain';
 import { EncryptionCodec } from '../../infra/temporal/codec';
 import { signedIn } from '../guards';
-import { audit, auditLog, caseHistory, encodedHistory, resetCase, retryCase, searchCases, stuckCases, terminateCase } from '../services/operator';
+import { audit, auditLog, resetCase, retryCase, searchCases, stuckCases, terminateCase } from '../services/operator';
+import { caseHistory, encodedHistory } from '../services/operator-history';
 
 /**
  * `/api/Operator` (paths chosen here), Admins only: find cases across kinds, list

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { defaultPayloadConverter, type Payload } from '@temporalio/common';
+import type { Client } from '@temporalio/client';
 import { decodeTypedSearchAttributes } from '@temporalio/common/lib/converter/payload-search-attributes';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
-import protoPackage, { type temporal as protoTypes } from '@temporalio/proto';
+import type { temporal as protoTypes } from '@temporalio/proto';
 import { sql } from 'kysely';
 import {
   WORKFLOW_CASE_KINDS,
@@ -11,29 +9,16 @@ import {
   type OperatorAuditAction,
   type OperatorAuditEntry,
   type OperatorCaseSummary,
-  type OperatorHistory,
   type OperatorSearchQuery,
-  type OperatorTimelineEvent,
   type Page,
   type StuckReason,
   type WorkflowCaseKind,
 } from '../../domain';
+import { DAY } from '../../domain/time';
 import type { Db } from '../../infra/db/database';
-import type { EncryptionCodec } from '../../infra/temporal/codec';
 import { CASE_SEARCH_KEYS } from '../../workflows/case/search';
 import { HttpError, conflict, notFound } from '../errors';
-import { DAY } from '../../domain/time';
-
-// CommonJS under Node's ESM loader: the package's default export, not a named one.
-const proto = protoPackage.temporal;
-
-export interface OperatorDeps {
-  db: Db;
-  temporal: Client;
-  codec: EncryptionCodec;
-  /** The portal's task queue: visibility queries list this deployment's cases only (a namespace may hold others). */
-  taskQueue: string;
-}
+import { fetchHistory, isNotFound, isoOf, proto, type OperatorDeps } from './operator-temporal';
 
 const quoted = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
@@ -46,8 +31,6 @@ const kindOf = (workflowId: string): WorkflowCaseKind | null => {
   const prefix = workflowId.split('/')[0] as WorkflowCaseKind;
   return WORKFLOW_CASE_KINDS.includes(prefix) ? prefix : null;
 };
-const isoOf = (t: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
-  t?.seconds != null ? new Date(Number(t.seconds) * 1000 + Math.floor((t.nanos ?? 0) / 1e6)).toISOString() : null;
 const statusName = (status: number | null | undefined) => (proto.api.enums.v1.WorkflowExecutionStatus[status ?? 0] ?? 'UNSPECIFIED').replace('WORKFLOW_EXECUTION_STATUS_', '');
 
 function summaryOf(info: RawExecution): OperatorCaseSummary {
@@ -87,8 +70,6 @@ async function describeRaw(temporal: Client, workflowId: string) {
     throw error;
   }
 }
-
-const isNotFound = (error: unknown) => error instanceof WorkflowNotFoundError || (error as { code?: number })?.code === 5;
 
 /** The workflow IDs of every case of the households and users named (the read models, PostgreSQL). */
 async function caseIdsOf(db: Db, householdIds: string[], userIds: string[]): Promise<string[]> {
@@ -166,86 +147,6 @@ export async function stuckCases(
     });
   }
   return { items, nextCursor: page.nextCursor };
-}
-
-async function fetchHistory(temporal: Client, workflowId: string) {
-  try {
-    return await temporal.workflow.getHandle(workflowId).fetchHistory();
-  } catch (error) {
-    if (isNotFound(error)) throw notFound();
-    throw error;
-  }
-}
-
-type HistoryEvent = protoTypes.api.history.v1.IHistoryEvent;
-
-/** Every `{ payloads: [...] }` inside an event's attributes, in order. */
-function payloadsIn(value: unknown, found: Payload[] = [], depth = 0): Payload[] {
-  if (!value || typeof value !== 'object' || depth > 8) return found;
-  if (Array.isArray((value as { payloads?: unknown }).payloads)) {
-    found.push(...((value as { payloads: Payload[] }).payloads));
-    return found;
-  }
-  for (const [key, inner] of Object.entries(value)) {
-    // Search attributes, headers and memo are not case data shown here (search attributes hold no personal data).
-    if (key === 'searchAttributes' || key === 'header') continue;
-    payloadsIn(inner, found, depth + 1);
-  }
-  return found;
-}
-
-function nameOf(a: Record<string, any>): string | null {
-  return (
-    a.activityType?.name ??
-    a.workflowType?.name ??
-    a.signalName ??
-    a.acceptedRequest?.input?.name ??
-    a.request?.input?.name ??
-    a.timerId ??
-    a.markerName ??
-    null
-  );
-}
-
-async function timelineEvent(codec: EncryptionCodec, event: HistoryEvent, reveal: boolean): Promise<OperatorTimelineEvent> {
-  const key = Object.keys(event).find((k) => k.endsWith('EventAttributes') && (event as Record<string, unknown>)[k]);
-  const attributes = (key ? (event as Record<string, unknown>)[key] : {}) as Record<string, any>;
-  const payloads: unknown[] = [];
-  for (const payload of payloadsIn(attributes)) {
-    let value: unknown;
-    try {
-      value = defaultPayloadConverter.fromPayload((await codec.decode([payload]))[0]!);
-    } catch {
-      value = '[not decodable]';
-    }
-    payloads.push(reveal ? value : redactPersonal(value));
-  }
-  const failure = attributes.failure?.message ?? null;
-  return {
-    eventId: Number(event.eventId ?? 0),
-    at: isoOf(event.eventTime as never) ?? '',
-    type: (proto.api.enums.v1.EventType[event.eventType ?? 0] ?? 'UNSPECIFIED').replace('EVENT_TYPE_', ''),
-    name: nameOf(attributes),
-    payloads,
-    failure: failure ? (reveal ? failure : String(redactPersonal(failure))) : null,
-  };
-}
-
-/** A case's history as a readable timeline: event by event, payloads decoded, personal fields redacted unless `reveal`. */
-export async function caseHistory({ temporal, codec }: OperatorDeps, workflowId: string, reveal: boolean): Promise<OperatorHistory> {
-  const history = await fetchHistory(temporal, workflowId);
-  const events = await Promise.all((history.events ?? []).map((e) => timelineEvent(codec, e, reveal)));
-  return {
-    workflowId,
-    redacted: !reveal,
-    events,
-    resetPoints: events.filter((e) => e.type === 'WORKFLOW_TASK_COMPLETED').map((e) => e.eventId),
-  };
-}
-
-/** The history as Temporal gives it (payloads still encrypted: reading them needs the key), as JSON. */
-export async function encodedHistory({ temporal }: OperatorDeps, workflowId: string): Promise<string> {
-  return historyToJSON(await fetchHistory(temporal, workflowId));
 }
 
 export async function audit(db: Db, entry: { actorUserId: string; workflowId: string; action: OperatorAuditAction; reason: string; detail?: Record<string, string | number | null> }) {
