@@ -11,7 +11,7 @@ import { activityMetricsInterceptor } from './metrics';
 export const workflowsPath = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
 /**
- * How workflows/ is bundled (issue 11: a new case costs the worker what Temporal costs).
+ * How workflows/ is bundled (a new case costs the worker what Temporal costs).
  *
  * The SDK's reused V8 context evaluates every module of the bundle again for each workflow it
  * creates, unless the module is preloaded: then it is evaluated once, when the worker starts, and
@@ -75,7 +75,7 @@ export async function createPortalWorker(
     ...workflowCode(config),
     activities: createActivities(deps),
     dataConverter: dataConverter(config),
-    // Issue 20: every activity attempt and failure counted (exported with the SDK's metrics, worker/metrics.ts).
+    // Every activity attempt and failure counted (exported with the SDK's metrics, worker/metrics.ts).
     interceptors: { activity: [activityMetricsInterceptor] },
     // A parsed configuration always has the sizing (its defaults); a bare one (workflow tests) keeps the SDK's.
     ...(config.WORKER_CACHED_WORKFLOW_KB ? workerSizing(config as WorkerSizingConfig) : {}),

@@ -21,7 +21,7 @@ await runMain('worker', async () => {
       const method = level === 'TRACE' ? 'trace' : level === 'DEBUG' ? 'debug' : level === 'WARN' ? 'warn' : level === 'ERROR' ? 'error' : 'info';
       logger[method]({ ...meta, sdk: true }, message);
     }),
-    // Issue 20: the SDK's metrics and the activity counts on WORKER_METRICS_ADDRESS (worker/metrics.ts).
+    // The SDK's metrics and the activity counts on WORKER_METRICS_ADDRESS (worker/metrics.ts).
     telemetryOptions: workerTelemetry(config),
   });
   if (config.WORKER_METRICS_ADDRESS) logger.info({ address: config.WORKER_METRICS_ADDRESS }, 'metrics served');

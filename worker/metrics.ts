@@ -1,5 +1,5 @@
 /**
- * The worker's metrics (issue 20): the Temporal SDK's own series (task latencies, sticky cache, slots,
+ * The worker's metrics: the Temporal SDK's own series (task latencies, sticky cache, slots,
  * polls) exported by its Prometheus endpoint at WORKER_METRICS_ADDRESS, plus the portal's count of
  * activity executions and failures through the SDK's metric meter, so one scrape reads both. See
  * infra/production/README.md "Metrics and alerts".

@@ -18,7 +18,7 @@ const MiB = 1024 * 1024;
 const NORMAL_QUEUE_POLL_SHARE = 0.5;
 
 /**
- * How much the worker takes on (issue 11: the worker slows, it does not die).
+ * How much the worker takes on (the worker slows, it does not die).
  *
  * - The sticky cache holds what fits the heap: (heap limit - reserve) / budget per workflow. The
  *   workflow thread has the same heap limit as the process (V8 flags are per process), and every

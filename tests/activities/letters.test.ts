@@ -27,7 +27,7 @@ function pdfText(pdf: Buffer, pages?: { first: number; last: number }): string {
 }
 const pageCount = (pdf: Buffer) => Number(execFileSync('pdfinfo', ['-'], { input: pdf }).toString().match(/Pages:\s+(\d+)/)![1]);
 
-describe('letters in every language with every name as written (issue 12, real PostgreSQL and MinIO)', () => {
+describe('letters in every language with every name as written (real PostgreSQL and MinIO)', () => {
   let db: Db;
   let blobs: BlobStore;
   let s3: S3BlobStore;

@@ -8,7 +8,7 @@ import { seedDemoLottery } from '../../infra/seed-lottery';
 import { createTestDatabase } from '../helpers/stack';
 
 /**
- * Issue 10: the draw activity over PostgreSQL. Its ranks are written by several connections and
+ * The draw activity over PostgreSQL. Its ranks are written by several connections and
  * its result recorded last, so an attempt cut off midway must be safe to run again: the next attempt
  * ranks the same frozen list (still 'in lottery' or already waitlisted by the same draw) the same way.
  */

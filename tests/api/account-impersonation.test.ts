@@ -21,7 +21,7 @@ describe('Account: impersonation, profile settings and signature', () => {
 
   it('an ambassador acts for a user of their organisation; every request and the exit are audited with both users', async () => {
     const amb = await signIn(stack.app, 'HousingAmbassador');
-    // The tenant's household granted access to the organisation (issue 14; the grant flow is in consented-access.test.ts).
+    // The tenant's household granted access to the organisation (the grant flow is in consented-access.test.ts).
     await grantAccess(stack.db, { userId: tenantId, organizationId: await organizationId(stack.db), requestedBy: amb.userId });
     const start = await post(stack.app, `/api/Account/impersonate/${tenantId}`, {}, { authorization: amb.authorization });
     expect(start.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { signIn, startStack, type Stack } from '../helpers/stack';
 import { makeUser, signInWith } from '../helpers/ambassador';
 import { latestMessage } from '../helpers/identity';
 
-/** Admin screens' API (issue 14 items 1 and 4): organisations, members, users, each change audited. */
+/** Admin screens' API: organisations, members, users, each change audited. */
 describe('Admin: organisations and users', () => {
   let stack: Stack;
   let admin: { authorization: string; userId: string };

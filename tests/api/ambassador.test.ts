@@ -4,7 +4,7 @@ import { signIn, startStack, type Stack } from '../helpers/stack';
 import { grantAccess, makeOrganization, makeUser, organizationId } from '../helpers/ambassador';
 import { latestMessage } from '../helpers/identity';
 
-/** The ambassador's side (issue 14 items 2 and the four spec routes of section 7). */
+/** The ambassador's side (the four spec routes of section 7 and the desk). */
 describe('Ambassador: dashboard, users, organisations', () => {
   let stack: Stack;
   let riverside: string;

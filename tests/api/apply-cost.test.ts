@@ -11,7 +11,7 @@ import { eventually, startStack, type Stack } from '../helpers/stack';
 type Applicant = Awaited<ReturnType<typeof makeUser>>;
 
 /**
- * Issue 11: applying to a first-come opportunity is one statement (the caller's household, the
+ * Applying to a first-come opportunity is one statement (the caller's household, the
  * opportunity and the insert), the first view's projection (one transaction: the case's lock, its
  * row, its inbox tasks) and one Temporal start, once the token's session check is cached; the row is
  * complete when the answer leaves, and the run's first workflow task writes nothing; every refusal costs that one query, starts nothing, writes nothing, and keeps the

@@ -8,7 +8,7 @@ import { signIn, startStack, type Stack } from '../helpers/stack';
 type Auth = { authorization: string };
 
 /**
- * `/api/BulkActions` (issue 12 item 3): who may start, read and cancel a batch, what bad input
+ * `/api/BulkActions`: who may start, read and cancel a batch, what bad input
  * answers, and a small batch end to end (each case's own refusal, then a change, then a list).
  */
 describe('bulk actions API', () => {

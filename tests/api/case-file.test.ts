@@ -8,7 +8,7 @@ const RECERT = '/api/TenantRecertificationStatus';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 /**
- * The manager's case file (issue 12) on the real stack: a lease-up application's household with
+ * The manager's case file on the real stack: a lease-up application's household with
  * its documents, each previewed and reviewed (the household reads the reason), guarded by role and
  * organisation; and a recertification that shows what changed since the last approved cycle.
  */

@@ -106,7 +106,7 @@ describe('the case kit through the API', () => {
     const { applicant, id } = await atIncomeCertification();
     // An ambassador acting for the applicant (impersonation): the token names both users.
     const ambassador = await signIn(stack.app, 'HousingAmbassador');
-    // Only while the households have granted the ambassador's organisation access (issue 14).
+    // Only while the households have granted the ambassador's organisation access.
     const riverside = await organizationId(stack.db);
     for (const userId of [applicant.userId, tenant.userId]) await grantAccess(stack.db, { userId, organizationId: riverside, requestedBy: ambassador.userId });
     const acting = { authorization: `Bearer ${stack.app.signAccessToken({ sub: applicant.userId, role: 'User', realUserId: ambassador.userId }).token}` };

@@ -14,7 +14,7 @@ function listen(baseUrl: string, who: Auth | null, query = ''): Promise<Received
   return listenToEvents(`${baseUrl}/api/Chat/events${query}`, who);
 }
 
-/** Issue 13 item 3: live delivery through server-sent events fed by PostgreSQL LISTEN/NOTIFY. */
+/** Live delivery through server-sent events fed by PostgreSQL LISTEN/NOTIFY. */
 describe('live chat events', () => {
   let stack: Stack;
   let replica: FastifyInstance;

@@ -6,7 +6,7 @@ import { signIn, startStack, type Stack } from '../helpers/stack';
 type Auth = { authorization: string; userId: string };
 const BASE = '/api/Chat';
 
-/** Spec section 7 "Chat" (issue 13): one conversation per household and organisation, on the real stack. */
+/** Spec section 7 "Chat": one conversation per household and organisation, on the real stack. */
 describe('messages with the managing office through the API', () => {
   let stack: Stack;
   let tenant: Auth;

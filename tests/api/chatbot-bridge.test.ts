@@ -8,7 +8,7 @@ import { signIn, startStack, type Stack } from '../helpers/stack';
 type Auth = { authorization: string; userId: string };
 const URL = '/api/ChatbotBridge/upload-document';
 
-/** Spec section 7 ChatbotBridge/upload-document (issue 13): a document sent in a conversation lands in My Documents. */
+/** Spec section 7 ChatbotBridge/upload-document: a document sent in a conversation lands in My Documents. */
 describe('documents sent in a conversation with the managing office', () => {
   let stack: Stack;
   let tenant: Auth;

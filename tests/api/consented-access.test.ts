@@ -7,7 +7,7 @@ import { getAccessGrantView } from '../../workflows/access-grant.messages';
 import { DAY } from '../../domain/time';
 
 /**
- * Consented access (issue 14 item 3): an ambassador acts for a household only while it grants
+ * Consented access: an ambassador acts for a household only while it grants
  * access to the ambassador's organisation; revocation and expiry end an impersonation at its next
  * request; every action is audited for the household and for admins.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the dashboard's weather, air quality, transit and news. Each adapter runs over HTTP
+ * The dashboard's weather, air quality, transit and news. Each adapter runs over HTTP
  * against a local server speaking the source's real format (NWS points + forecast, AirNow current
  * observation, a GTFS-realtime FeedMessage built with the bindings, RSS 2.0 and Atom); the server
  * fetches on its schedule, and the dashboard answers from memory whatever the sources do (shown by

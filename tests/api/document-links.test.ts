@@ -4,7 +4,7 @@ import { adultMember, multipart, newResident, recentPayDates, tinyPdf } from '..
 import { signDocumentLink, verifyDocumentLink } from '../../api/services/document-links';
 
 /**
- * Spec section 7 `/api/Document` as written (issue 16): Preview without an id, short-lived signed
+ * Spec section 7 `/api/Document` as written: Preview without an id, short-lived signed
  * links only for the document's household or its organisation's managers; section 5: a document's
  * file name and type are required, pay stubs are the last 6 consecutive.
  */

@@ -32,7 +32,7 @@ async function databaseText(stack: Stack): Promise<string> {
 }
 
 /**
- * Issue 17, privacy promises kept: income amounts and fields sealed in PostgreSQL, documents sealed
+ * Privacy promises kept: income amounts and fields sealed in PostgreSQL, documents sealed
  * in the bucket (and S3 server-side encrypted) and on disk (0600), and a key rotation after which
  * every income and document still opens, with the new key alone.
  */

@@ -12,7 +12,7 @@ import { BANK_STATEMENTS, PAY_STUBS, renderPng, samplePdf } from '../helpers/sta
 type Auth = { authorization: string; userId: string };
 
 /**
- * Issue 19 item 3 through the API: /api/v1/account-details asks for a document's figures (read by a
+ * Through the API: /api/v1/account-details asks for a document's figures (read by a
  * workflow's activity, never on the request), GetAiExtractedData / GetJsonData / GetExtractedEmployer
  * show them, and SaveAiExtractedData(Multiple) saves what the resident confirmed through the asset
  * and income forms' own validation. Nothing is saved before that.

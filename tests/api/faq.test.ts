@@ -8,7 +8,7 @@ type Auth = { authorization: string; userId: string };
 const BASE = '/api/FaqCategory';
 const text = (s: string) => ({ en: s, es: `${s} (es)`, zh: `${s}（中文）`, bn: `${s} (বাংলা)` });
 
-/** Issue 13 item 4: FAQ categories (spec section 7 `GET api/FaqCategory`), public to read, managed by admins. */
+/** FAQ categories (spec section 7 `GET api/FaqCategory`), public to read, managed by admins. */
 describe('FAQ categories through the API', () => {
   let stack: Stack;
   let resident: Auth;

@@ -16,7 +16,7 @@ function noise(length: number, seed = 0x2545f491): Buffer {
   return out;
 }
 
-/** Issue 17: the polyglot check at upload refuses markup a browser would run, not chance bytes. */
+/** The polyglot check at upload refuses markup a browser would run, not chance bytes. */
 describe('markup in an uploaded file', () => {
   it('finds page markup anywhere in the file', () => {
     const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<< >>\nendobj\n');

@@ -11,7 +11,7 @@ import { demoAccount, eventually, signIn, startStack, type Stack } from '../help
 type Auth = { authorization: string; userId?: string };
 
 /**
- * Issue 11, item 2: what one authenticated request costs on the hot path. A second API over the same
+ * What one authenticated request costs on the hot path. A second API over the same
  * stack counts every database query it sends (a kysely plugin on its handle) and every Temporal call
  * (a client interceptor): an action is one query and one Update (no Query first), an application's
  * detail one query and one Query, once the token's session check is cached; logout and deactivation

@@ -4,7 +4,7 @@ import { ASSET_KINDS } from '../../domain';
 import { signIn, startStack, type Stack } from '../helpers/stack';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Every route of the household groups of spec section 7 served by issue 4 (`:id` is filled in). */
+/** Every route of the household groups of spec section 7 (`:id` is filled in). */
 const ROUTES: [Method, string][] = [
   ['POST', '/api/Household/CreateApplicantOrMember'], ['PUT', '/api/Household/UpdateApplicantOrMember'], ['GET', '/api/Household/profile'],
   ['POST', '/api/Household/profile'], ['DELETE', '/api/Household/member/:id'], ['POST', '/api/Household/CompleteProfile'],

@@ -188,7 +188,7 @@ describe('household profile API', () => {
     expect((await call('GET', `/api/Household/profile?householdId=${applicantHh}`, manager)).statusCode).toBe(404);
     expect((await call('POST', '/api/Household/CreateApplicantOrMember', manager, adultMember())).statusCode).toBe(403);
     expect((await call('GET', '/api/Household/profile', ambassador)).statusCode).toBe(403);
-    // An ambassador impersonating the applicant (who granted access, issue 14) acts as the applicant.
+    // An ambassador impersonating the applicant (who granted access) acts as the applicant.
     await grantAccess(stack.db, { userId: applicant.userId, organizationId: await organizationId(stack.db), requestedBy: ambassador.userId });
     const { token } = stack.app.signAccessToken({ sub: applicant.userId, role: 'User', realUserId: ambassador.userId });
     const impersonated = await call('GET', '/api/Household/profile', { authorization: `Bearer ${token}` });

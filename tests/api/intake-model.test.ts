@@ -6,7 +6,7 @@ import { newResident } from '../helpers/household';
 import { startStack, type Stack } from '../helpers/stack';
 
 /**
- * Issue 19 item 2, the optional model: against a local server speaking OpenAI's chat-completions
+ * The optional model: against a local server speaking OpenAI's chat-completions
  * format, the assistant reads a free answer into the form's value; the value is still checked by
  * the form's schema and shown back before saving. A value the question does not offer, or a model
  * that fails, leaves the form's own message.

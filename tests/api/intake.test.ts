@@ -7,7 +7,7 @@ import { adultMember, multipart, newResident, tinyPdf } from '../helpers/househo
 import { signIn, startStack, type Stack } from '../helpers/stack';
 
 /**
- * Issue 19 item 2: the intake assistant drives a new household's whole profile to 100% through
+ * The intake assistant drives a new household's whole profile to 100% through
  * /api/intake, one question at a time: each entry is shown back and saved only once confirmed,
  * through the forms' own services; a bad answer gets the form's own message; the conversation
  * pauses and resumes from PostgreSQL (sealed); FAQ questions are answered on the way.

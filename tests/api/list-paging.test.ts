@@ -3,7 +3,7 @@ import { signIn, startStack, type Stack } from '../helpers/stack';
 import { addApplications, addDocuments, addManagerTasks } from '../helpers/bulk-rows';
 
 /**
- * Issue 11: the manager's applications and task inbox page by cursor, and paging through 1,000
+ * The manager's applications and task inbox page by cursor, and paging through 1,000
  * rows while others are being added misses none of those present at the start and repeats none.
  */
 describe('manager lists page by cursor', () => {

@@ -3,7 +3,7 @@ import { seedHash } from '../../infra/lottery/draw';
 import { insertDrawnLottery, type DrawnLottery } from '../helpers/drawn-lottery';
 import { startStack, type Stack } from '../helpers/stack';
 
-/** Issue 10 item 4: public results by lottery number, without names, and whether the draw verifies. */
+/** Public results by lottery number, without names, and whether the draw verifies. */
 describe('GET /api/lottery/:opportunityId/results', () => {
   let stack: Stack;
   let drawn: DrawnLottery;

@@ -13,7 +13,7 @@ const BAD = [
 const SAMPLE: Record<string, string> = { id: '00000000-0000-4000-8000-000000000000', userId: '00000000-0000-4000-8000-000000000000' };
 
 /**
- * Issue 17: every text input refuses NUL characters and lone surrogates with a 4xx in the envelope,
+ * Every text input refuses NUL characters and lone surrogates with a 4xx in the envelope,
  * on every route of the API (generated from its own route list), signed in with a role the route's
  * guard allows so the input reaches validation and the handler. Multipart errors, Fastify's own
  * refusals (414) and the codec endpoint answer 4xx in the envelope too.

@@ -5,7 +5,7 @@ import { signIn, startStack, type Stack } from '../helpers/stack';
 type Auth = { authorization: string };
 
 /**
- * Issue 15: the unit-offer dialog lists the units the manager may offer on one application: the
+ * The unit-offer dialog lists the units the manager may offer on one application: the
  * opportunity's units that no other active application holds (the rule OfferUnit refuses by).
  */
 describe('GET /api/LeaseUpApplication/offerable-units/{id}', () => {

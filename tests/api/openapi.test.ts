@@ -26,7 +26,7 @@ function operations(doc: OpenApiDocument): [string, string, Operation][] {
 }
 
 /**
- * Issue 21: the OpenAPI document is generated from the routes as served. It is a valid OpenAPI 3.1
+ * The OpenAPI document is generated from the routes as served. It is a valid OpenAPI 3.1
  * document (checked by @readme/openapi-parser), lists exactly the served /api routes, names for each
  * guarded one the roles its guard allows, and every example in it replays against the running API
  * with the documented status.

@@ -6,7 +6,7 @@ import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
 type Auth = { authorization: string; userId: string };
 
 /**
- * Issue 20 items 1 and 2 on the real stack: cases carry search attributes and no personal data in
+ * Cases carry search attributes and no personal data in
  * them, their memo or their workflow IDs; an Admin finds a case by log number (visibility), by email
  * or household (read model), reads its history redacted, reveals it with a reason (audited), exports
  * it, and retries, resets or terminates it with a reason (audited). Everyone else is refused.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 5: the paper application of a published opportunity, generated in each of the four
+ * The paper application of a published opportunity, generated in each of the four
  * languages with embedded fonts, public; its text read back with poppler's pdftotext names the
  * opportunity, its units and where to mail it, in the requested language.
  */

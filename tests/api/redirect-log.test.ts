@@ -5,7 +5,7 @@ import { findTemplate } from '../../infra/notifications/templates';
 import { startStack, type Stack } from '../helpers/stack';
 
 /**
- * Spec section 7, the notification redirect log (issue 16): links in emails and texts go through
+ * Spec section 7, the notification redirect log: links in emails and texts go through
  * POST /api/redirect/redirectToDestination, which records the click and forwards only to the
  * portal's own pages.
  */

@@ -9,16 +9,16 @@ const PUBLIC = [
   /^\/api\/Account\/(login|register|send-otp|verify-otp|verify-email|senduserregisterotp|verifyuserregisterotp|login-with-code|send-login-code|refresh-token|forget-password|reset-password|check-reset-token\/:x|emailverified\/:x|forgot-username\/:x)$/,
   /^\/api\/ProfileMatch\//,
   /^\/api\/Opportunity\/(published-opportunities|filtered-opportunities|:id|:id\/paper-application|:id\/paper-application\/:language)$/,
-  // Issue 10: published lottery results, by log number, without names.
+  // Published lottery results, by log number, without names.
   /^\/api\/lottery\/:opportunityId\/results$/,
-  // Issue 16: the notification redirect log (people clicking a link are often signed out) and a
+  // The notification redirect log (people clicking a link are often signed out) and a
   // signed document link (the signature is the permission).
   /^\/api\/redirect\/redirectToDestination$/, /^\/api\/Document\/shared\/:token$/,
-  // Issue 21: the OpenAPI document and its browsable page.
+  // The OpenAPI document and its browsable page.
   /^\/api\/openapi\.json$/, /^\/api-docs(\/.*)?$/,
-  // Issue 13: the FAQ is public help (the help page and the new-ticket form's suggestions).
+  // The FAQ is public help (the help page and the new-ticket form's suggestions).
   /^\/api\/FaqCategory\/?$/, /^\/api\/FaqCategory\/suggestions$/,
-  // Issue 18: the how-to videos and their captions (/play-video is a no-role page).
+  // The how-to videos and their captions (/play-video is a no-role page).
   /^\/videos\//,
 ];
 
@@ -39,7 +39,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/LeaseUpApplication/getApplications': ['User', 'Tenant', 'Manager'],
   'GET /api/ManagerTasks': ['Manager'],
   'POST /codec/decode': ['Admin'],
-  // Ambassadors, organisations and consented access (issue 14): spec section 7's four Ambassador
+  // Ambassadors, organisations and consented access: spec section 7's four Ambassador
   // calls, then the paths chosen here.
   'GET /api/Ambassador/getambessdordashboard/:ambassadorId': ['HousingAmbassador'],
   'GET /api/Ambassador/getambessdorUsers/:ambassadorId': ['HousingAmbassador'],
@@ -78,40 +78,40 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/Organization/mine': ['Manager', 'HousingAmbassador'],
   'GET /api/Organization/directory': ['Manager', 'HousingAmbassador'],
   'POST /api/Organization/apply': ['Manager', 'HousingAmbassador'],
-  // The lottery (issue 10): its organisation's managers only.
+  // The lottery: its organisation's managers only.
   'GET /api/OpportunityLottery/:opportunityId': ['Manager'],
   'GET /api/OpportunityLottery/:opportunityId/ranked': ['Manager'],
   'GET /api/OpportunityLottery/:opportunityId/ranked.csv': ['Manager'],
   'POST /api/OpportunityLottery/:opportunityId/:action': ['Manager'],
-  // The manager's case file (issue 12): its organisation's managers only.
+  // The manager's case file: its organisation's managers only.
   'GET /api/CaseFile/:kind/:caseId': ['Manager'],
   'GET /api/CaseFile/:kind/:caseId/documents/:id/file': ['Manager'],
   'POST /api/CaseFile/:kind/:caseId/documents/:id/review': ['Manager'],
-  // The FAQ (issue 13): read by anyone (PUBLIC above), changed by admins only.
+  // The FAQ: read by anyone (PUBLIC above), changed by admins only.
   'POST /api/FaqCategory': ['Admin'],
   'PUT /api/FaqCategory/:id': ['Admin'],
   'DELETE /api/FaqCategory/:id': ['Admin'],
   'POST /api/FaqCategory/:id/questions': ['Admin'],
   'PUT /api/FaqCategory/questions/:questionId': ['Admin'],
   'DELETE /api/FaqCategory/questions/:questionId': ['Admin'],
-  // Live chat (issue 13): the two sides of a conversation.
+  // Live chat: the two sides of a conversation.
   'GET /api/Chat/events': ['User', 'Tenant', 'Manager'],
-  // A document sent in a conversation lands in the household's My Documents (issue 13).
+  // A document sent in a conversation lands in the household's My Documents.
   'POST /api/ChatbotBridge/upload-document': ['User', 'Tenant'],
-  // Bulk actions from the inbox (issue 12): its organisation's managers only.
+  // Bulk actions from the inbox: its organisation's managers only.
   'POST /api/BulkActions': ['Manager'],
   'GET /api/BulkActions': ['Manager'],
   'GET /api/BulkActions/:id': ['Manager'],
   'GET /api/BulkActions/:id/results': ['Manager'],
   'POST /api/BulkActions/:id/cancel': ['Manager'],
-  // Support tickets (issue 13): an attachment is downloaded by the ticket's requester or staff (each
+  // Support tickets: an attachment is downloaded by the ticket's requester or staff (each
   // ticket decides which: tests/api/support-ticket-attachments.test.ts); live ticket pages for every
   // side of a ticket (requester, its organisation's managers, admins).
   'GET /api/SupportTicket/:id/attachments/:attachmentId': ROLES,
   'GET /api/SupportTicket/events': ROLES,
-  // The dashboard's transit feed (issue 18): any signed-in user; the data is the MTA's, public.
+  // The dashboard's transit feed: any signed-in user; the data is the MTA's, public.
   'GET /api/GTFSRealtimeFeed/:feedId/:stopId': ROLES,
-  // Figures read from statements and pay stubs (issue 19): asked for and confirmed by the household,
+  // Figures read from statements and pay stubs: asked for and confirmed by the household,
   // read by it and its organisation's managers.
   'POST /api/v1/account-details': ['User', 'Tenant'],
   'GET /api/v1/account-details': ['User', 'Tenant', 'Manager'],
@@ -120,7 +120,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/HouseholdAssets/GetExtractedEmployer': ['User', 'Tenant', 'Manager'],
   'POST /api/HouseholdAssets/SaveAiExtractedData': ['User', 'Tenant'],
   'POST /api/HouseholdAssets/SaveAiExtractedDataMultiple': ['User', 'Tenant'],
-  // The operator console (issue 20): Admins only.
+  // The operator console: Admins only.
   'GET /api/Operator/cases': ['Admin'],
   'GET /api/Operator/stuck': ['Admin'],
   'GET /api/Operator/audit': ['Admin'],

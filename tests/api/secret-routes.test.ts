@@ -8,7 +8,7 @@ import { signIn, startStack, type Stack } from '../helpers/stack';
 const SECRET_NAME = /token|otp|code|secret|password|fileurl/i;
 
 /**
- * Issue 17: no secret in a log. Every route of the API is checked against the list of routes whose
+ * No secret in a log. Every route of the API is checked against the list of routes whose
  * address carries a secret (api/secret-routes.ts), and every route is called with marker values in
  * its path and query: the log holds no query value of any route, and only the route pattern of the
  * listed ones.

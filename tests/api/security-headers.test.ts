@@ -4,7 +4,7 @@ import { signIn, startStack, type Stack } from '../helpers/stack';
 import { multipart, tinyPdf } from '../helpers/household';
 
 /**
- * Issue 17: security headers on every answer (the web app, the API, a document download), no caching
+ * Security headers on every answer (the web app, the API, a document download), no caching
  * of personal data, documents as attachments with their checked type and a sandboxing CSP, and
  * PDF+HTML polyglots refused at upload.
  */

@@ -4,7 +4,7 @@ import { demoAccount, startStack, type Stack } from '../helpers/stack';
 import { bearer, latestMessage, latestOtp } from '../helpers/identity';
 
 /**
- * Issue 17, attacks on sign-in: limits that hold behind a proxy (X-Forwarded-For is not believed
+ * Attacks on sign-in: limits that hold behind a proxy (X-Forwarded-For is not believed
  * from clients), and no lock-out by strangers (throttles per account and address with Retry-After;
  * devices that signed in before and one-time codes keep the owner in; one counter per account
  * whatever spelling; the owner is told).

@@ -16,7 +16,7 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const SPEC_CANDIDATES = [process.env.PORTAL_SPEC, `${REPO}../shared/spec/portal-spec.md`, `${REPO}../../shared/spec/portal-spec.md`].filter(Boolean) as string[];
 
 /** Groups of section 7 whose features are not built (tests/spec-coverage.md, "7 Calls"). */
-// AI extraction, the translator and the intake assistant (issue 19) and the transit feed (issue 18) are built.
+// AI extraction, the translator and the intake assistant and the transit feed are built.
 const NOT_BUILT_GROUPS = ['Ambassador'];
 /** Single calls of built groups that belong to features not built. */
 const NOT_BUILT_CALLS: RegExp[] = [];

@@ -5,7 +5,7 @@ import { sealJson, useDataKeys } from '../../infra/data-keys';
 import { resealSupport } from '../../infra/key-rotation';
 import { signIn, startStack, type Stack } from '../helpers/stack';
 
-/** Issue 13: `npm run keys:rotate` re-seals chat bodies and ticket subjects and views too. */
+/** `npm run keys:rotate` re-seals chat bodies and ticket subjects and views too. */
 describe('key rotation of messages and tickets', () => {
   let stack: Stack;
   beforeAll(async () => {

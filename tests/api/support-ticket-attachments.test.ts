@@ -12,7 +12,7 @@ const BASE = '/api/SupportTicket';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const fields = (over: Record<string, string> = {}) => ({ category: 'documents', subject: 'Mi recibo', message: 'Adjunto el recibo que la página no acepta.', ...over });
 
-/** Issue 13: files attached to a support ticket, through the upload checks of household documents. */
+/** Files attached to a support ticket, through the upload checks of household documents. */
 describe('support ticket attachments', () => {
   let stack: Stack;
   let tenant: Auth;

@@ -18,7 +18,7 @@ function listen(baseUrl: string, who: Auth | null, query = ''): Promise<Received
   return listenToEvents(`${baseUrl}${EVENTS}${query}`, who);
 }
 
-/** Issue 13: live ticket pages, by server-sent events fed by PostgreSQL LISTEN/NOTIFY, naming only the ticket. */
+/** Live ticket pages, by server-sent events fed by PostgreSQL LISTEN/NOTIFY, naming only the ticket. */
 describe('live support ticket events', () => {
   let stack: Stack;
   let replica: FastifyInstance;

@@ -8,7 +8,7 @@ type Auth = { authorization: string; userId: string };
 const BASE = '/api/SupportTicket';
 const ticket = (over: Record<string, unknown> = {}) => ({ category: 'documents', subject: 'Pay stub upload', message: 'The page does not take my PDF.', ...over });
 
-/** Spec section 7 "Support tickets" (issue 13) on the real stack: every route, its guards and bad input. */
+/** Spec section 7 "Support tickets" on the real stack: every route, its guards and bad input. */
 describe('support tickets through the API', () => {
   let stack: Stack;
   let tenant: Auth;

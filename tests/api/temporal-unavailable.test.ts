@@ -17,7 +17,7 @@ import { freePort } from '../setup/global';
 import { createTestDatabase, eventually, signIn, testConfig } from '../helpers/stack';
 
 /**
- * Issue 17: while Temporal is stalled or dead, a workflow action answers 503 with Retry-After (not
+ * While Temporal is stalled or dead, a workflow action answers 503 with Retry-After (not
  * 500, not after the SDK's 20 s of retries, not never), and /readyz says Temporal is unreachable. The
  * API here talks to a Temporal dev server of its own, which the test freezes (SIGSTOP) and then kills.
  * That the answer came from the call guard is read from its probe counter, not from a stopwatch (a

@@ -10,7 +10,7 @@ import { startLibreTranslate, type LibreTranslateServer } from '../helpers/libre
 import { signIn, startStack, type Stack } from '../helpers/stack';
 
 /**
- * Issue 19 item 1: POST /api/Translator and /api/Translator/batch against a local server speaking
+ * POST /api/Translator and /api/Translator/batch against a local server speaking
  * LibreTranslate's API. The catalogue answers the portal's own phrases, the memory answers a text
  * seen before (the server is not asked again), and a failing or slow server gives a 200 with the
  * original text and a clear message, never a 5xx. Without a server configured: 503.

@@ -5,7 +5,7 @@ import type { Config } from '../../infra/config';
 import { startStack, type Stack } from '../helpers/stack';
 
 /**
- * Issue 17, limits that hold behind a proxy: X-Forwarded-For is believed only from the proxies
+ * Limits that hold behind a proxy: X-Forwarded-For is believed only from the proxies
  * listed in TRUSTED_PROXIES (the embedded default lists none: tests/api/sign-in-protection.test.ts),
  * and the per-address counters live in PostgreSQL, so several API replicas count together.
  */

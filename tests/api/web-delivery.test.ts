@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 5: the built web app is sent compressed and cached by hash. Hashed assets go out
+ * The built web app is sent compressed and cached by hash. Hashed assets go out
  * as stored by the build (brotli or gzip, as the browser accepts) with a year-long immutable cache;
  * index.html is revalidated every visit (a deploy is seen at once); API answers are compressed too.
  * Reads `web/dist` (`npm run build:web` first).

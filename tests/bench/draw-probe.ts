@@ -1,5 +1,5 @@
 /**
- * Where the lottery draw's time goes (issue 10: 100,000 applications drawn end to end in ≤ 10 s).
+ * Where the lottery draw's time goes (100,000 applications drawn end to end in ≤ 10 s).
  * Starts only an embedded PostgreSQL, seeds the bench's lottery (tests/bench/seed.ts) once into a
  * template database, then for each trial copies the template into a fresh database and calls the
  * `drawLottery` activity directly, timing every statement it sends (select, each update, commit)

@@ -26,7 +26,7 @@ export function applyRows(
       .map(([part, seconds]) => `${part} ${ms((seconds * 1000) / Math.max(1, runs))}`)
       .join(', ');
   return [
-    section('Applying (issue 11)'),
+    section('Applying'),
     {
       name: 'apply throughput',
       value: `${apply.perSecond.toFixed(1)}/s (${ratio.toFixed(2)}x bare)`,
@@ -56,7 +56,7 @@ export function caseRows(cases: CaseFigures, measuredBare: BareFigures | undefin
   // Without the bare figures (their phase failed) the differences read n/a.
   const bare: BareFigures = measuredBare ?? { startsPerSecond: Number.NaN, updateMs: [], queryMs: [], historyEvents: Number.NaN, updatesEach: 0, rssPerWorkflow: Number.NaN, workflowIds: [], cpuSeconds: {} };
   return [
-    section('One case (issue 11)'),
+    section('One case'),
     {
       name: 'action added over bare Update, p50',
       value: `${msDelta(p(cases.actionMs, 50) - p(bare.updateMs, 50))} (${ms(p(cases.actionMs, 50))})`,
@@ -103,7 +103,7 @@ export function caseRows(cases: CaseFigures, measuredBare: BareFigures | undefin
   ];
 }
 
-/** Issue 11: every manager list page p95 <= 20 ms at 100,000; issue 10: first page <= 50 ms, applicant's list <= 20 ms. */
+/** Every manager list page p95 <= 20 ms at 100,000; first page <= 50 ms, applicant's list <= 20 ms. */
 export function listRows(size: number, figures: ListFigure[]): FigureRow[] {
   const rows: FigureRow[] = [section(`Lists at ${count(size)} applications in one organisation`)];
   for (const f of figures) {
@@ -116,7 +116,7 @@ export function listRows(size: number, figures: ListFigure[]): FigureRow[] {
     rows.push({
       name: `${f.name}, first page`,
       value: `p50 ${ms(f.first.p50)}, p95 ${ms(f.first.p95)}`,
-      goal: f.name.startsWith('manager') || f.name.startsWith('task') ? `p95 <= ${goal} ms (issue 10: 50)` : `p95 <= ${goal} ms`,
+      goal: f.name.startsWith('manager') || f.name.startsWith('task') ? `p95 <= ${goal} ms (50)` : `p95 <= ${goal} ms`,
       met: f.first.p95 <= goal,
       note: `${shape}; ${f.first.n} requests`,
     });
@@ -144,7 +144,7 @@ export function dashboardRows(f: DashboardFigures): FigureRow[] {
 
 export function lotteryRows(applications: number, drawn: DrawFigures, invited: InviteFigures, asked: number, lotteryHistory: number): FigureRow[] {
   return [
-    section(`Lottery at ${count(applications)} applications (issue 10)`),
+    section(`Lottery at ${count(applications)} applications`),
     { name: 'draw end to end', value: ms(drawn.drawMs), goal: '<= 10 s', met: drawn.drawMs <= 10_000, note: `${count(drawn.entries)} ranked; Draw to view 'drawn'; slowest request ${ms(drawn.maxRequestMs)}${drawn.refused ? `; ${drawn.refused} requests answered 5xx` : ''}` },
     {
       name: `invite ${count(asked)} households`,
@@ -166,7 +166,7 @@ export function lotteryRows(applications: number, drawn: DrawFigures, invited: I
 
 export function webRows(pages: PageFigure[], budget: number): FigureRow[] {
   return [
-    section('Web (issue 11)'),
+    section('Web'),
     ...pages.map((p) => ({ name: `initial JS ${p.route}`, value: `${bytes(p.gzipBytes)} gzip`, goal: `<= ${bytes(budget)}`, met: p.gzipBytes <= budget, note: `${p.files.length} files` })),
   ];
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: issue 10's and issue 11's figures from one run on a stack of its own (free
+ * `npm run bench`: the speed and memory figures from one run on a stack of its own (free
  * ports, real PostgreSQL, Temporal dev server, MinIO, the worker and the API as processes), printed
  * as one table beside the goals and the bare Temporal client's figures. Not a test: nothing here
  * fails a build; figures move with the machine's load, printed at the top and the bottom.

@@ -1,5 +1,5 @@
 /**
- * Issue 16: axe-core on every route of spec section 2 that is built, in the four languages, signed
+ * Axe-core on every route of spec section 2 that is built, in the four languages, signed
  * out and signed in as each role that may open it. Counts serious and critical violations, prints
  * them as a table of routes × languages, and fails on any. One browser; one context per role and
  * language (the language is the page's own choice, read back from <html lang>).
@@ -31,7 +31,7 @@ interface PageState {
   reach(page: Page): Promise<void>;
 }
 
-/** The manager's case file (issue 12) with a document's rejection form open and its missing-reason message shown. */
+/** The manager's case file with a document's rejection form open and its missing-reason message shown. */
 const REJECTING_A_DOCUMENT: PageState = {
   name: 'case file: rejecting a document',
   async reach(page) {
@@ -83,11 +83,11 @@ function routes(): { path: string; viewers: Viewer[]; state?: PageState }[] {
     { path: '/my-favorites', viewers: RESIDENTS },
     { path: '/recertification', viewers: RESIDENTS },
     { path: '/training', viewers: RESIDENTS },
-    // Issue 18: the how-to videos, no role needed (opened from the dashboard and training too).
+    // The how-to videos, no role needed (opened from the dashboard and training too).
     { path: '/play-video?video=recertification', viewers: ['out', 'Tenant'] },
     { path: '/myDocument', viewers: RESIDENTS },
     { path: '/profile', viewers: RESIDENTS },
-    // Issue 19: the profile assistant, one question at a time.
+    // The profile assistant, one question at a time.
     { path: '/profile/assistant', viewers: ['User'] },
     { path: '/myApplications', viewers: RESIDENTS },
     { path: `/myApplications/${ids.application}`, viewers: ['User', 'Manager'] },
@@ -104,10 +104,10 @@ function routes(): { path: string; viewers: Viewer[]; state?: PageState }[] {
     { path: '/manager/opportunities/new', viewers: ['Manager'] },
     { path: `/manager/opportunities/${ids.opportunity}/edit`, viewers: ['Manager'] },
     { path: '/ambassador/dashboard', viewers: ['HousingAmbassador'] },
-    // The operator console (issue 20): Admins only.
+    // The operator console: Admins only.
     { path: '/operator', viewers: ['Admin'] },
     { path: `/operator/cases/lease-up/${ids.application}`, viewers: ['Admin'] },
-    // Issue 13: the help page's questions and answers, managed by admins.
+    // The help page's questions and answers, managed by admins.
     { path: '/admin/faq', viewers: ['Admin'] },
   ];
 }

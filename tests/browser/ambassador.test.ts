@@ -1,5 +1,5 @@
 /**
- * Ambassadors and admins in the browser (issue 14). Real stack in-process; the notification
+ * Ambassadors and admins in the browser. Real stack in-process; the notification
  * delivery loop writes .eml files to a temporary folder, as on the embedded default, and the code
  * the household reads out at the ambassador's desk is taken from that delivered message.
  */

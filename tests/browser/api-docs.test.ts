@@ -14,7 +14,7 @@ async function rendered(page: Page): Promise<void> {
 }
 
 /**
- * Issue 21: the browsable API description at /api-docs renders the document under its
+ * The browsable API description at /api-docs renders the document under its
  * Content-Security-Policy (the app's, plus run-time compiled scripts) and nothing from outside (the browser has no network beyond the app), and
  * axe finds no serious or critical violation on it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 3: a manager ticks applications in the task inbox, asks them all for a document,
+ * A manager ticks applications in the task inbox, asks them all for a document,
  * and watches the batch's progress page until every application shows its result (Chromium, built
  * app, real stack and workflows).
  */

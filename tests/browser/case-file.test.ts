@@ -1,5 +1,5 @@
 /**
- * The manager's case file in Chromium against the real stack (issue 12): the manager opens an
+ * The manager's case file in Chromium against the real stack: the manager opens an
  * application, previews the household's pay stub in the page and rejects it with a reason; the
  * applicant reads the reason in My Documents and on the application, uploads a new pay stub, and
  * the manager accepts it. No page logs a console error.

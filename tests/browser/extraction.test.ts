@@ -1,5 +1,5 @@
 /**
- * Issue 19 in the browser: a resident uploads a bank statement on the Assets screen, the figures
+ * In the browser: a resident uploads a bank statement on the Assets screen, the figures
  * read from it are proposed (the unsure institution highlighted), corrected by keyboard and saved
  * only on confirming; the page passes axe, and reads in Spanish.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16: pages read the same on a machine without Bengali or Chinese fonts. Chromium runs with a
+ * Pages read the same on a machine without Bengali or Chinese fonts. Chromium runs with a
  * fontconfig that offers only DejaVu (Latin, Greek, Cyrillic; Chromium aborts with no font at all),
  * checked with fc-list to hold no Bengali or Chinese face, so every Bengali or Chinese glyph on the
  * page comes from the fonts the app ships; text drawn in a family that does not exist shows the

@@ -1,5 +1,5 @@
 /**
- * The FAQ in the browser (issue 13 item 4): a resident reading Spanish finds the help page in the
+ * The FAQ in the browser: a resident reading Spanish finds the help page in the
  * menu, searches it, reads an answer with the keyboard; and the new-ticket form offers answers to
  * what they are writing before the ticket is sent.
  */

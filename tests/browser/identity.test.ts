@@ -1,5 +1,5 @@
 /**
- * Identity in the browser (issue 3): sign-in with MFA reading the code from the delivered email,
+ * Identity in the browser: sign-in with MFA reading the code from the delivered email,
  * the four languages, font size, the idle modal (Playwright's clock) and the guarded-route redirect.
  * Real stack in-process; the notification delivery loop writes .eml files to a temporary folder,
  * as on the embedded default.
@@ -91,7 +91,7 @@ describe('identity in the browser', () => {
 
   it('an ambassador lands on their dashboard, acts for a tenant with a banner, and exits back', async () => {
     const tenant = await stack.db.selectFrom('users').select(['id', 'organization_id']).where('username', '=', 'tenant').executeTakeFirstOrThrow();
-    // An ambassador acts only for a household that granted access (issue 14; its journey is tests/browser/ambassador.test.ts).
+    // An ambassador acts only for a household that granted access (its journey is tests/browser/ambassador.test.ts).
     const ambassador = await stack.db.selectFrom('users').select('id').where('username', '=', demoAccount('HousingAmbassador').username).executeTakeFirstOrThrow();
     await grantAccess(stack.db, { userId: tenant.id, organizationId: tenant.organization_id!, requestedBy: ambassador.id });
     const page = await newPage('impersonation');

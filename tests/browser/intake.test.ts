@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 2: the intake assistant in Spanish, in Chromium against the real stack. The
+ * The intake assistant in Spanish, in Chromium against the real stack. The
  * applicant opens it from Profile, is asked one question at a time in Spanish, gets the address
  * form's own message (in Spanish) for a bad ZIP code, pauses and comes back to the same question,
  * asks the FAQ on the way, and confirms the address before it is saved.

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the main journeys by keyboard alone, in Chromium on the real stack. Every control is
+ * The main journeys by keyboard alone, in Chromium on the real stack. Every control is
  * reached with Tab (focus visible and moving forward at every stop), pressed with Enter or Space, and
  * filled by typing; dialogs keep focus inside and give it back to their opener; the page receives no
  * pointer event at all. An applicant applies and follows the application; the manager takes it

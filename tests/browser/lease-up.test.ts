@@ -2,7 +2,7 @@
  * Browser test of the whole lease-up path in Chromium against the real stack: an applicant applies
  * and follows the timeline; the manager takes the application through appointment, unit offer, income
  * certification and lease signing; the applicant sees each step change and signs on a signature pad.
- * At every step both pages say in one sentence whose move it is (issue 15), no page logs a console
+ * At every step both pages say in one sentence whose move it is, no page logs a console
  * error, and the success toast passes colour contrast.
  */
 import { mkdir } from 'node:fs/promises';

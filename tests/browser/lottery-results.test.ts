@@ -1,5 +1,5 @@
 /**
- * The public lottery results page (issue 10 items 3 and 4) in Chromium, signed out, by keyboard:
+ * The public lottery results page in Chromium, signed out, by keyboard:
  * the published values and their verification, a search by log number, and the ranked list page
  * by page. Real stack in-process; the drawn lottery is written straight into the tables.
  */

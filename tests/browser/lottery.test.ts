@@ -1,5 +1,5 @@
 /**
- * Browser test of the lottery in Chromium against the real stack (issue 10): the demo lottery of
+ * Browser test of the lottery in Chromium against the real stack: the demo lottery of
  * `npm start` (300 households, applications closed) with its workflow started as the worker does;
  * a manager draws with a public value and invites a batch reaching the demo applicant; the applicant
  * sees 'in lottery', then their rank, then the invitation at documentation review.

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the manager's task inbox and applications list load a page at a time and show more on
+ * The manager's task inbox and applications list load a page at a time and show more on
  * request (Chromium, built app, real stack; rows written straight into the read models).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 2 in Chromium on the built app and the real stack: an Admin searches a log number
+ * In Chromium on the built app and the real stack: an Admin searches a log number
  * in the operator console, opens the case's history, sees a personal field redacted, shows it by
  * giving a reason, and finds that reveal in the case's audit log; a user of another role is refused.
  */

@@ -1,8 +1,8 @@
 /**
- * Issue 15 item 3: the manager's opportunity editor in Chromium against the real stack. The form
+ * The manager's opportunity editor in Chromium against the real stack. The form
  * refuses what the shared schema refuses (messages next to the fields), previews the public page,
  * saves an opportunity with three units and two AMI bands, which, once published, reads the same on
- * the public page; editing it brings the same values back. Item 5: the landing page offers to create
+ * the public page; editing it brings the same values back. The landing page offers to create
  * an account and says how the lottery works; the public detail offers the paper application in four
  * languages and says where to mail it; the list has a sort control.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18: /play-video. A resident opens the how-to videos from the dashboard, plays one by
+ * /play-video. A resident opens the how-to videos from the dashboard, plays one by
  * keyboard, turns on the Bengali captions and reads a caption cue (TextTrack API); the transcript
  * is below; axe finds no serious or critical violation. The training page opens them too, and the
  * page needs no sign-in.

@@ -2,7 +2,7 @@
  * Browser test of recertification on the real stack: the demo tenant confirms the profile (twice:
  * it is irreversible), submits documents, draws a signature on the TIC, and sees the approved
  * message once the manager has approved (the manager acts through the API). At every step the
- * tenant's page and the manager's case page say in one sentence whose move it is (issue 15), and
+ * tenant's page and the manager's case page say in one sentence whose move it is, and
  * neither logs a console error.
  */
 import { mkdir } from 'node:fs/promises';

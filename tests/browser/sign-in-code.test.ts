@@ -1,5 +1,5 @@
 /**
- * Issue 17 in the browser: when strangers' guesses have throttled sign-in from this address, the
+ * In the browser: when strangers' guesses have throttled sign-in from this address, the
  * login page offers a one-time code by email; the code signs the owner in, and the browser keeps a
  * device token so its next sign-in with the password is not held back by the throttle.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: every signature pad of the portal (the account's signature, the lease-up income
+ * Every signature pad of the portal (the account's signature, the lease-up income
  * certification and lease letter, the recertification TIC) draws where the pen goes, at two
  * viewport widths and device scale factors 1 and 2: a known stroke is drawn with the mouse and the
  * image that would be signed (the preview shows exactly it) is read back: its ink lies where the

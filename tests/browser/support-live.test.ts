@@ -1,5 +1,5 @@
 /**
- * Issue 13 in the browser, the pieces added last: files attached to a ticket (new ticket and reply,
+ * In the browser, the pieces added last: files attached to a ticket (new ticket and reply,
  * downloaded by the other side), ticket pages that follow each other live (GET
  * /api/SupportTicket/events, no reload), the chat window's attach button by keyboard with its
  * errors and notice in the reader's language, and the admin screen of the help answers.

@@ -1,5 +1,5 @@
 /**
- * Support tickets in the browser (issue 13), two browser contexts on the real stack: an applicant
+ * Support tickets in the browser, two browser contexts on the real stack: an applicant
  * contacts support from an application; the manager of its organisation sees the ticket with the
  * case beside it and answers; the applicant reads the answer, and the email telling them is
  * written (the delivery loop writes .eml files to a folder, as on the embedded default).
@@ -122,7 +122,7 @@ describe('support tickets in the browser', () => {
     await stack.db.updateTable('users').set({ preferred_language: 'es' }).where('username', '=', demoAccount('Tenant').username).execute();
     const tenant = await open('Tenant', 'tenant-chat', 'es');
     const manager = await open('Manager', 'manager-chat');
-    // Live delivery (issue 13 item 3): each page streams GET /api/Chat/events with its token in a header, never in the URL.
+    // Live delivery: each page streams GET /api/Chat/events with its token in a header, never in the URL.
     const streams: { url: string; authorization: string | undefined }[] = [];
     for (const page of [tenant, manager]) page.on('request', (r) => void (r.url().includes('/api/Chat/events') && streams.push({ url: r.url(), authorization: r.headers().authorization })));
     const managerLive = manager.waitForResponse((r) => r.url().endsWith('/api/Chat/events') && r.status() === 200);

@@ -1,5 +1,5 @@
 /**
- * Issue 16 in the browser: no raw English on a page in Spanish, Chinese or Bengali (each form's
+ * In the browser: no raw English on a page in Spanish, Chinese or Bengali (each form's
  * errors rendered in each language), and the section 2 and 8 behaviours: the `redirect` query read at
  * start (only ever to a page of the portal), the Authenticated marker while the authentication cookie
  * exists, and 'Something went wrong while checking token.' / 'OTP verification failed' when the

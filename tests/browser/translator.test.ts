@@ -1,5 +1,5 @@
 /**
- * Issue 19: a manager's free-text reason read by a Bengali-speaking applicant. The API points at a
+ * A manager's free-text reason read by a Bengali-speaking applicant. The API points at a
  * local server speaking LibreTranslate's API; the applicant's page (in Bengali) shows the reason as
  * written with a Translate button, shows it in Bengali on a click, and the original again on the
  * next. No page logs a console error; the page passes axe in both states.

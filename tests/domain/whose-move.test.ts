@@ -3,7 +3,7 @@ import { whoseMove } from '../../domain/whose-move';
 
 const task = (role: string, action: string) => ({ role, action });
 
-describe('whose move it is on a case (issue 15)', () => {
+describe('whose move it is on a case', () => {
   it("the household's task comes first: the manager reads that the case waits for the applicant", () => {
     const pendingTasks = [task('applicant', 'SubmitProfile'), task('manager', 'RequestConsentForScreening')];
     expect(whoseMove({ kind: 'lease_up', viewer: 'person', status: 'in_review', pendingTasks })).toEqual({ whose: 'you', task: 'SubmitProfile' });

@@ -114,7 +114,7 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Every console error and uncaught exception of a page, as it happens (issue 15: no page of a journey
+ * Every console error and uncaught exception of a page, as it happens (no page of a journey
  * logs an error when nothing is wrong; a failed request, a 404 included, is logged by the browser as
  * one). Check the list is empty at the end of the journey.
  */

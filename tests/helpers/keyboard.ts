@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 /**
- * Keyboard-only journeys (issue 16). Every pointer event the page receives is counted (kept in
+ * Keyboard-only journeys. Every pointer event the page receives is counted (kept in
  * session storage across page loads), so a test can show that it used no mouse; `tabTo` reaches an
  * element with Tab alone, checking at every stop that focus is visible and moves forward in
  * document order (no positive tabindex, no jumps back) except when it wraps round.

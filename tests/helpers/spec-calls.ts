@@ -34,7 +34,7 @@ export const EXPANSIONS: Record<string, string> = {
   'GET root': 'GET @root',
   ' and validateotp/otp/{x} (GET)': ', validateotp/otp/{x} (GET)',
   ' and /api/Translator/batch': ', /api/Translator/batch',
-  // The support-ticket calls name no prefix; the portal serves them under /api/SupportTicket (issue 13).
+  // The support-ticket calls name no prefix; the portal serves them under /api/SupportTicket.
   'POST CreateSupportTicket': 'POST /api/SupportTicket/CreateSupportTicket',
 };
 

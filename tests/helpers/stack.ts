@@ -83,7 +83,7 @@ export interface Stack {
  */
 export async function startStack(options: { listen?: boolean; seed?: boolean; worker?: boolean; config?: Record<string, string>; /** Extra environment (e.g. TRANSLATE_URL). */ env?: Record<string, string> } = {}): Promise<Stack> {
   const { db, url } = await createTestDatabase();
-  // config / env: extra environment for this stack (feed URLs of issue 18, TRANSLATE_URL of issue 19).
+  // config / env: extra environment for this stack (feed URLs, TRANSLATE_URL).
   const config = testConfig(url, { ...options.config, ...options.env });
   useDataKeys(keyRingFromConfig(config));
   const s3 = new S3BlobStore({

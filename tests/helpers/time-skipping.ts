@@ -25,7 +25,7 @@ export async function startTimeSkippingEnv() {
     server: { executable: { type: 'existing-path', path: await findTemporalTestServer() } },
     client: { dataConverter: converter },
   });
-  // Case workflows upsert their search attributes (issue 20): the test server refuses unregistered ones.
+  // Case workflows upsert their search attributes: the test server refuses unregistered ones.
   await registerCaseSearchAttributes(env.connection, env.namespace ?? 'default');
   const { db } = await createTestDatabase();
   await seedDemoData(db);

@@ -1,5 +1,5 @@
 /**
- * Measures what one cached lease-up workflow costs a worker (issue 11), in a process of its own:
+ * Measures what one cached lease-up workflow costs a worker, in a process of its own:
  * `node --expose-gc --import tsx tests/helpers/worker-memory-probe.ts` with TEMPORAL_ADDRESS and
  * DATA_ENCRYPTION_KEY. Bundles the workflows (PROBE_WORKFLOWS_PATH: another entry, to weigh a part),
  * runs a worker in debug mode (the workflows then live in this thread's heap, where it can be

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 6: the Node version the dependencies need is the one package.json's `engines` and the
+ * The Node version the dependencies need is the one package.json's `engines` and the
  * README state. Every installed package whose `engines.node` range does not admit the declared
  * minimum fails this test, except the three the README names (they declare >=22 and run on 20.19;
  * this suite runs on Node 20).
@@ -20,7 +20,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const KNOWN: Record<string, string> = {
   'content-disposition': 'through @fastify/static; declares >=22, runs on 20.19',
   cookie: "through fastify's light-my-request; declares >=22, runs on 20.19",
-  // Issue 18: generated protobufjs code; tests/api/dashboard-feeds.test.ts decodes feeds with it on Node 20.
+  // Generated protobufjs code; tests/api/dashboard-feeds.test.ts decodes feeds with it on Node 20.
   'gtfs-realtime-bindings': 'the MTA feed decoder; declares >=22, runs on 20.19',
 };
 

@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db/database';
 import { createTestDatabase } from '../helpers/stack';
 
 /**
- * Every foreign key has an index that starts with its columns (issue 11): without one, deleting or
+ * Every foreign key has an index that starts with its columns: without one, deleting or
  * updating a referenced row reads the whole referencing table (deleting users took minutes).
  */
 async function unindexedForeignKeys(db: Db): Promise<string[]> {

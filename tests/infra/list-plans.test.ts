@@ -10,7 +10,7 @@ import { addApplications, addDocuments, addManagerTasks } from '../helpers/bulk-
 import { createTestDatabase } from '../helpers/stack';
 
 /**
- * Issue 11: each manager list's first page (and a later one) is read from an index in the list's
+ * Each manager list's first page (and a later one) is read from an index in the list's
  * order, checked on tables large enough for the planner to prefer a Seq Scan and Sort if it could.
  */
 interface PlanNode {

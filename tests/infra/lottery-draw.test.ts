@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { LOTTERY_ALGORITHM, drawLottery, listHash, newSeed, quotaOf, resultHash, seedHash, type DrawInput, type LotteryEntry } from '../../infra/lottery/draw';
 
 /**
- * Issue 10, "Property tests of the draw": the result is a permutation of the frozen list; the same
+ * "Property tests of the draw": the result is a permutation of the frozen list; the same
  * seeds and list give the same order; set-aside shares are honoured; changing either seed changes
  * the order. fast-check shrinks any failure to a small list and prints its seed to replay it.
  */

@@ -18,7 +18,7 @@ async function verifyCommand(databaseUrl: string, opportunityId: string): Promis
   }
 }
 
-describe('lottery:verify (issue 10: detects one altered rank)', async () => {
+describe('lottery:verify (detects one altered rank)', async () => {
   const { db, url } = await createTestDatabase();
   afterAll(() => db.destroy());
 

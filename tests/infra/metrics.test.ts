@@ -26,7 +26,7 @@ function samples(text: string, name: string): { labels: Record<string, string>; 
 }
 
 /**
- * Issue 20 item 4: the API's metrics endpoint (its own port, behind a bearer token) and the worker's
+ * The API's metrics endpoint (its own port, behind a bearer token) and the worker's
  * (the real entry point in its own process, as `npm start` and the manifests run it, with the
  * Temporal SDK's Prometheus exporter) are scraped after real requests and workflow runs.
  */

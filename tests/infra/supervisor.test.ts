@@ -8,7 +8,7 @@ import { freePort } from '../setup/global';
 import demo from '../../infra/demo-accounts.json' with { type: 'json' };
 
 /**
- * Issue 17: `npm start` as a supervisor. A killed worker and API come back on their own (no Ctrl-C);
+ * `npm start` as a supervisor. A killed worker and API come back on their own (no Ctrl-C);
  * a stalled Temporal makes actions answer 503 with Retry-After (the API's call guard: a frozen server
  * without it would never answer); a killed Temporal dev server is started again; only Ctrl-C stops
  * everything. Each wait is for an event (a line of the supervisor, an answer of the product) and

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HASH_FILE, webBuildIsCurrent, webSourceHash } from '../../infra/web-build';
 
-/** `npm start` reuses web/dist when nothing it was built from changed (issue 15, item 6). */
+/** `npm start` reuses web/dist when nothing it was built from changed. */
 describe('web build reuse', () => {
   it('changes with any web source, the shared domain module or the lock file, and not with the build output', async () => {
     const root = await mkdtemp(join(tmpdir(), 'portal-webhash-'));

@@ -13,7 +13,7 @@ const CACHE = 3;
 const CASES = 10;
 
 /**
- * Issue 11: a worker with a small heap and a cache smaller than the cases it runs stays up, and
+ * A worker with a small heap and a cache smaller than the cases it runs stays up, and
  * every case progresses (cases that fall out of the cache are replayed from their history on their
  * next task). The worker is the real entry point (worker/main.ts) in its own process, started as
  * `npm start` starts it (`--max-old-space-size`), with the sticky cache from WORKER_MAX_CACHED_WORKFLOWS.

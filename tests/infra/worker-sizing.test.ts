@@ -7,7 +7,7 @@ const MiB = 1024 * 1024;
 const config = (env: Record<string, string> = {}) =>
   loadConfig({ DATABASE_URL: 'postgres://u:p@localhost:5432/db', TEMPORAL_ADDRESS: 'localhost:7233', JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'), ...env });
 
-describe('worker sizing (issue 11)', () => {
+describe('worker sizing', () => {
   it('sizes the sticky cache from the heap the process has, and the workflow slots to the cache', () => {
     // The production default: 512 MiB of old space, about 560 MiB as V8 reports the limit.
     const sized = workerSizing(config(), 560 * MiB);
@@ -46,7 +46,7 @@ describe('worker sizing (issue 11)', () => {
   });
 });
 
-describe('the session check cache (issue 11)', () => {
+describe('the session check cache', () => {
   const who = { userIds: ['u1'], familyId: 'f1' };
   it('answers live until the entry runs out, and keeps at most its size, least recently used out first', () => {
     const cache = new SessionCache(2);

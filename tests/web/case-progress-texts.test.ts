@@ -7,7 +7,7 @@ import { RELOCATION_TABLE } from '../../domain/relocation.table';
 import { whoseMove, type WhoseMoveInput } from '../../domain/whose-move';
 
 /**
- * Every task a case can open has its "whose move" words for both readers (issue 15): a task without
+ * Every task a case can open has its "whose move" words for both readers: a task without
  * them would fall back to "Nothing to do right now" while someone does have something to do.
  */
 const texts = JSON.parse(readFileSync(new URL('../../web/src/i18n/locales/en/caseProgress.json', import.meta.url), 'utf8')) as Record<string, Record<string, Record<string, string>>>;

@@ -21,7 +21,7 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   'ambassador:users.no': ['es'],
   // The case file's "No" (student, disability) likewise.
   'caseFile:no': ['es'],
-  // The operator console's "No" (not overdue) likewise (issue 20).
+  // The operator console's "No" (not overdue) likewise.
   'operator:no': ['es'],
 };
 

@@ -6,7 +6,7 @@ import { LANGUAGES, MESSAGES, VALIDATION_MESSAGES, AddressInput, IncomeInput, Me
 import { validationTextKey } from '../../web/src/lib/validation-text';
 
 /**
- * Issue 16: every check's message reaches a reader in their language. Each section-5 text has a
+ * Every check's message reaches a reader in their language. Each section-5 text has a
  * code translated in all four languages (English identical to the domain text), and any text the
  * web app meets (a schema's message, an API answer, even one with no code) resolves to a key that
  * exists in es, zh and bn and does not repeat the English.

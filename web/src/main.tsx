@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { i18nReady } from './i18n';
 import { setFontSize } from './lib/font-size';
-// Self-hosted fonts for every script the app offers (issue 16), split by Unicode range: a page
+// Self-hosted fonts for every script the app offers, split by Unicode range: a page
 // downloads only the subsets of the characters it shows, and reads the same on a machine without
 // Bengali or Chinese fonts.
 import '@fontsource-variable/noto-sans';

@@ -1,5 +1,5 @@
 /**
- * The lottery at full size (issue 10): the draw end to end over HTTP (from the manager's Draw to
+ * The lottery at full size: the draw end to end over HTTP (from the manager's Draw to
  * the lottery's view saying 'drawn'), then one InviteNext of N households, watched as the manager's
  * page would (the lottery view polled for its progress) until every invited household's lease-up
  * case has started and been projected; every request's latency counts toward the worst.

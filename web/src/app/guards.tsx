@@ -6,7 +6,7 @@ import { RESIDENT_ROLES } from '../config/roles';
 import type { Role } from '../lib/domain-core';
 import { lazyRoute } from './lazy-route';
 
-// The guards of the signed-in pages, in their own chunk (issue 11): public pages never render them,
+// The guards of the signed-in pages, in their own chunk: public pages never render them,
 // so the role check and the organisation link query stay out of their first load.
 const OpportunityRoute = lazyRoute(() => import('../features/opportunities/routes/opportunity'), 'OpportunityRoute');
 

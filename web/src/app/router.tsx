@@ -7,7 +7,7 @@ import { lazyRoute } from './lazy-route';
 import { StartRedirect } from './start-redirect';
 
 // Every page is its own chunk, loaded when first visited: the public pages pull in only what they
-// show (issue 11: initial JS of public pages).
+// show (initial JS of public pages).
 // The signed-in layout (menu, idle timer, impersonation banner) is not needed by public pages.
 const SignedInLayout = lazyRoute(() => import('../components/layouts/signed-in-layout'), 'SignedInLayout');
 const LoginRoute = lazyRoute(() => import('../features/auth/routes/login'), 'LoginRoute');
@@ -19,7 +19,7 @@ const NoOrganizationRoute = lazyRoute(() => import('../features/ambassador/route
 const AdminOrganizationsRoute = lazyRoute(() => import('../features/admin/routes/admin-organizations'), 'AdminOrganizationsRoute');
 const AdminFaqRoute = lazyRoute(() => import('../features/admin/routes/admin-faq'), 'AdminFaqRoute');
 const AdminUsersRoute = lazyRoute(() => import('../features/admin/routes/admin-users'), 'AdminUsersRoute');
-// Issue 20: the operator console.
+// The operator console.
 const OperatorConsoleRoute = lazyRoute(() => import('../features/operator/routes/operator-console'), 'OperatorConsoleRoute');
 const OperatorCaseRoute = lazyRoute(() => import('../features/operator/routes/operator-case'), 'OperatorCaseRoute');
 const ManageLotteryRoute = lazyRoute(() => import('../features/lottery/routes/manage-lottery'), 'ManageLotteryRoute');
@@ -47,7 +47,7 @@ const RelocationRoute = lazyRoute(() => import('../features/relocation/routes/re
 const HelpRoute = lazyRoute(() => import('../features/help/routes/help'), 'HelpRoute');
 const TrainingRoute = lazyRoute(() => import('../features/training/routes/training'), 'TrainingRoute');
 const ProfileRoute = lazyRoute(() => import('../features/profile/routes/profile'), 'ProfileRoute');
-// Issue 19: the intake assistant.
+// The intake assistant.
 const IntakeRoute = lazyRoute(() => import('../features/intake/routes/intake'), 'IntakeRoute');
 const MyDocumentsRoute = lazyRoute(() => import('../features/documents/routes/my-documents'), 'MyDocumentsRoute');
 const ManagerRecertificationRoute = lazyRoute(() => import('../features/recertification/routes/manager-recertification'), 'ManagerRecertificationRoute');
@@ -69,7 +69,7 @@ const MyApplicationsRoute = lazyRoute(() => import('../features/lease-up/routes/
 const NotFoundRoute = lazyRoute(() => import('../features/misc/routes/not-found'), 'NotFoundRoute');
 const OpportunitiesRoute = lazyRoute(() => import('../features/opportunities/routes/opportunities'), 'OpportunitiesRoute');
 const OpportunityRoute = lazyRoute(() => import('../features/opportunities/routes/opportunity'), 'OpportunityRoute');
-// Issue 18: the how-to videos.
+// The how-to videos.
 const PlayVideoRoute = lazyRoute(() => import('../features/play-video/routes/play-video'), 'PlayVideoRoute');
 // The signed-in pages' guards (role check, organisation link): not part of a public page's first load.
 const Protected = lazyRoute(() => import('./guards'), 'Protected');
@@ -117,7 +117,7 @@ export const router = createBrowserRouter([
           { path: paths.auth.termsOfUse.path, element: <TermsOfUseRoute /> },
           { path: paths.auth.privacyPolicy.path, element: <PrivacyPolicyRoute /> },
           { path: paths.auth.requestImpersonateUser.path, element: <RequestImpersonateUserRoute /> },
-          // Issue 18: no role needed (spec section 2). Section 2 also lists it as signed-out-only, but the
+          // No role needed (spec section 2). Section 2 also lists it as signed-out-only, but the
           // dashboard and the training page open it for signed-in residents, so nobody is sent away.
           { path: paths.playVideo.path, element: <PlayVideoRoute /> },
           { path: '*', element: <NotFoundRoute /> },

@@ -6,7 +6,7 @@ import { api } from '../lib/api-client';
 import { useErrorText } from '../lib/errors';
 import type { Translation, TranslatorStatus } from '../../../domain/translator';
 
-/** Whether the portal has a translation server (issue 19): asked once per session. */
+/** Whether the portal has a translation server: asked once per session. */
 export function useTranslatorAvailable(): boolean {
   const query = useQuery({
     queryKey: ['translator', 'status'],
@@ -20,7 +20,7 @@ export function useTranslatorAvailable(): boolean {
 /**
  * Free text someone wrote to the reader (a manager's reason, a ticket reply, a chat message), with
  * a "Translate" button that shows it in the reader's language and "Show original" one click away
- * (issue 19). Without a translation server the text is shown as written, with no button.
+ *. Without a translation server the text is shown as written, with no button.
  */
 export function TranslatableText({ text, as: Tag = 'span' }: { text: string; as?: 'span' | 'p' | 'div' }) {
   // Not suspending: the buttons' texts load with the first one shown; until then the text is plain.

@@ -3,7 +3,7 @@ import { whoseMove, type CaseKind, type CaseViewer, type WhoseMoveInput } from '
 
 /**
  * The one sentence at the top of every case page saying whose move it is and what it is, or what
- * happened once the case is over (issue 15), made by `whoseMove` from the case view's pending tasks.
+ * happened once the case is over, made by `whoseMove` from the case view's pending tasks.
  */
 export function WhoseMoveSentence({ kind, viewer, status, pendingTasks }: WhoseMoveInput) {
   const { t } = useTranslation('caseProgress');

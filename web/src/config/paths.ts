@@ -9,7 +9,7 @@ export const paths = {
     getHref: (redirectTo?: string | null) =>
       redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : '/login',
   },
-  /** Spec section 2 "no role needed" and signed-out pages (issue 3). */
+  /** Spec section 2 "no role needed" and signed-out pages. */
   auth: {
     register: { path: '/register', getHref: () => '/register' },
     organizationRegister: { path: '/:organization/register', getHref: (org: string) => `/${encodeURIComponent(org)}/register` },
@@ -30,7 +30,7 @@ export const paths = {
     privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
     requestImpersonateUser: { path: '/request-impersonate-user', getHref: (userId: string) => `/request-impersonate-user?userId=${encodeURIComponent(userId)}` },
   },
-  /** Issue 18: the how-to videos (spec section 2, no role needed); `?video=` opens one. */
+  /** The how-to videos (spec section 2, no role needed); `?video=` opens one. */
   playVideo: { path: '/play-video', getHref: (video?: string) => (video ? `/play-video?video=${encodeURIComponent(video)}` : '/play-video') },
   settings: {
     profileSetting: { path: '/profile-setting', getHref: () => '/profile-setting' },
@@ -42,7 +42,7 @@ export const paths = {
       path: '/public/opportunity/:id',
       getHref: (id: string) => `/public/opportunity/${encodeURIComponent(id)}`,
     },
-    /** Issue 10: a lottery's published draw and ranks, by log number, without names. */
+    /** A lottery's published draw and ranks, by log number, without names. */
     lotteryResults: {
       path: '/lottery/:opportunityId/results',
       getHref: (opportunityId: string) => `/lottery/${encodeURIComponent(opportunityId)}/results`,
@@ -65,7 +65,7 @@ export const paths = {
     relocation: { path: '/relocation', getHref: () => '/relocation' },
     training: { path: '/training', getHref: () => '/training' },
     profile: { path: '/profile', getHref: () => '/profile' },
-    /** Issue 19: the intake assistant (path chosen here). */
+    /** The intake assistant (path chosen here). */
     intake: { path: '/profile/assistant', getHref: () => '/profile/assistant' },
     myDocument: { path: '/myDocument', getHref: () => '/myDocument' },
     /** Spec section 2: support tickets (User and HousingAmbassador); from a case, the case rides in the query. */
@@ -74,7 +74,7 @@ export const paths = {
       getHref: (fromCase?: { caseKind: string; caseId: string }) => (fromCase ? `/support-ticket?${new URLSearchParams(fromCase)}` : '/support-ticket'),
     },
     supportTicket: { path: '/support-ticket/:id', getHref: (id: string) => `/support-ticket/${encodeURIComponent(id)}` },
-    /** Issue 13: the FAQ, searchable (path chosen here). */
+    /** The FAQ, searchable (path chosen here). */
     help: { path: '/help', getHref: () => '/help' },
   },
   manager: {
@@ -89,7 +89,7 @@ export const paths = {
       getHref: (caseId: string) => `/manager/recertification/${encodeURIComponent(caseId)}`,
     },
     relocations: { path: '/manager/relocations', getHref: () => '/manager/relocations' },
-    /** A bulk action's progress and results (issue 12; path chosen here). */
+    /** A bulk action's progress and results (path chosen here). */
     bulkBatch: { path: '/manager/bulk/:batchId', getHref: (batchId: string) => `/manager/bulk/${encodeURIComponent(batchId)}` },
     /** The support queue of the organisation (every ticket for an admin); paths chosen here. */
     supportTickets: { path: '/manager/support-tickets', getHref: () => '/manager/support-tickets' },
@@ -99,7 +99,7 @@ export const paths = {
       getHref: (id: string) => `/manager/relocation/${encodeURIComponent(id)}`,
     },
     opportunities: { path: '/manager/opportunities', getHref: () => '/manager/opportunities' },
-    /** The opportunity editor (issue 15; paths chosen here). */
+    /** The opportunity editor (paths chosen here). */
     newOpportunity: { path: '/manager/opportunities/new', getHref: () => '/manager/opportunities/new' },
     editOpportunity: {
       path: '/manager/opportunities/:id/edit',
@@ -124,12 +124,12 @@ export const paths = {
   admin: {
     users: { path: '/admin/users', getHref: () => '/admin/users' },
     organizations: { path: '/admin/organizations', getHref: () => '/admin/organizations' },
-    // Issue 13 item 4: the help page's questions and answers.
+    // The help page's questions and answers.
     faq: { path: '/admin/faq', getHref: () => '/admin/faq' },
   },
   /** Spec section 2: a user with no linked organisation lacks permission and may apply (path chosen here). */
   noOrganization: { path: '/no-organization', getHref: () => '/no-organization' },
-  /** Issue 20: the operator console of Admins (paths chosen here). */
+  /** The operator console of Admins (paths chosen here). */
   operator: {
     console: { path: '/operator', getHref: () => '/operator' },
     case: { path: '/operator/cases/:kind/:id', getHref: (kind: string, id: string) => `/operator/cases/${encodeURIComponent(kind)}/${encodeURIComponent(id)}` },

@@ -19,13 +19,13 @@ import type enCaseProgress from './locales/en/caseProgress.json';
 import type enCaseFile from './locales/en/caseFile.json';
 import type enOpportunityEditor from './locales/en/opportunityEditor.json';
 import type enOperator from './locales/en/operator.json';
-// Issue 19: the Translate / Show original buttons.
+// The Translate / Show original buttons.
 import type enTranslator from './locales/en/translator.json';
 
 /**
  * Namespaces of spec section 9 that the app uses so far, plus `common` (layout, login, errors) and
- * `auth`. Each language's namespace is its own chunk, loaded when a page first uses it (issue 11:
- * a page loads only its own texts, in the reader's language only).
+ * `auth`. Each language's namespace is its own chunk, loaded when a page first uses it,
+ * so a page loads only its own texts, in the reader's language only.
  */
 export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'ambassador', 'lottery', 'managerInbox', 'support', 'caseProgress', 'caseFile', 'opportunityEditor', 'operator', 'translator'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -60,7 +60,7 @@ export interface EnResources {
 
 // The dev server and the tests load each file through Vite; the production build emits each one as
 // `assets/<namespace>-<language>-<hash>.js` (web/build/locale-chunks.ts), so the first script builds
-// the name instead of carrying a map of every hashed file name (issue 11, initial JS).
+// the name instead of carrying a map of every hashed file name (initial JS).
 const DEV_LOADERS = import.meta.env.DEV ? import.meta.glob<{ default: object }>('./locales/*/*.json') : {};
 
 function importTexts(language: Language, namespace: Namespace): Promise<{ default: object }> {

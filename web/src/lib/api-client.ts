@@ -142,7 +142,7 @@ export function refreshDelay(expiresAt: string, now = Date.now()): number | 'now
 
 let endingImpersonation = false;
 /**
- * The household revoked access, or its grant expired (issue 14): the impersonation is over. Exit
+ * The household revoked access, or its grant expired: the impersonation is over. Exit
  * gives the ambassador their own session back, and their dashboard says why.
  */
 async function endEndedImpersonation(): Promise<void> {

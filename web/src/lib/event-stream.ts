@@ -3,7 +3,7 @@ import { getAccessToken } from './session';
 import { refreshTokens } from './api-client';
 
 /**
- * A live stream of server-sent events (issue 13: chat and ticket pages), read with fetch streaming
+ * A live stream of server-sent events (chat and ticket pages), read with fetch streaming
  * so the bearer token goes in a header, never in a URL (EventSource cannot send one). Each event
  * only names what changed; the page fetches it again through its guarded route. While the stream
  * is down, `useLive()` is false and the pages poll instead.

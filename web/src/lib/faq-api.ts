@@ -13,7 +13,7 @@ export const faqQueryOptions = (search: string) =>
 
 export const useFaq = (search: string) => useQuery(faqQueryOptions(search));
 
-/** `GET api/FaqCategory/suggestions`: answers to offer while a person writes a ticket (issue 13 item 4). */
+/** `GET api/FaqCategory/suggestions`: answers to offer while a person writes a ticket. */
 export function useFaqSuggestions(text: string) {
   return useQuery({
     queryKey: ['faq', 'suggestions', text],

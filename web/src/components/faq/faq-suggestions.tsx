@@ -4,7 +4,7 @@ import { useFaqSuggestions } from '../../lib/faq-api';
 import { FaqAnswer } from './faq-answer';
 
 /**
- * Answers offered while a person writes a ticket (issue 13 item 4: "offered before a ticket is
+ * Answers offered while a person writes a ticket ("offered before a ticket is
  * opened"), from what they have typed so far. Announced politely so a screen reader hears them.
  */
 export function FaqSuggestions({ text }: { text: string }) {

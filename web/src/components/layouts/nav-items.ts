@@ -22,9 +22,9 @@ export function navItemsFor(role: Role): NavItem[] {
   }
   // Spec sections 2 and 6: Users and Organizations for admins.
   if (ADMIN_ROLES.includes(role)) items.push({ key: 'users', to: paths.admin.users.getHref() }, { key: 'organizations', to: paths.admin.organizations.getHref() });
-  // Issue 13 item 4: admins manage the help page's questions and answers.
+  // Admins manage the help page's questions and answers.
   if (ADMIN_ROLES.includes(role)) items.push({ key: 'faqAdmin', to: paths.admin.faq.getHref() });
-  // Issue 20: the operator console.
+  // The operator console.
   if (ADMIN_ROLES.includes(role)) items.push({ key: 'operator', to: paths.operator.console.getHref() });
   if (RESIDENT_ROLES.includes(role)) {
     items.push(
@@ -45,7 +45,7 @@ export function navItemsFor(role: Role): NavItem[] {
   // Spec section 2 menu: Support Ticket (residents and ambassadors); staff answer from their queue.
   if (SUPPORT_TICKET_ROLES.includes(role)) items.push({ key: 'supportTicket', to: paths.app.supportTickets.getHref() });
   if (SUPPORT_STAFF_ROLES.includes(role)) items.push({ key: 'supportQueue', to: paths.manager.supportTickets.getHref() });
-  // Issue 13: the FAQ, for everyone signed in.
+  // The FAQ, for everyone signed in.
   items.push({ key: 'help', to: paths.app.help.getHref() });
   return items;
 }

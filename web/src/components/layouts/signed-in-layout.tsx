@@ -39,14 +39,14 @@ export function SignedInLayout() {
       <SkipLink />
       <ImpersonationBanner />
       <header className="site-header">
-        {/* Each role's own home (issue 14): an ambassador sent to /dashboard would be signed out. */}
+        {/* Each role's own home: an ambassador sent to /dashboard would be signed out. */}
         <Link to={session ? homePathFor(session.user.role) : paths.landing.getHref()} className="brand">
           {t('brand')}
         </Link>
         <div className="header-tools">
           <AuthMarker />
           {name ? <span className="signed-in-as">{t('layout.signedInAs', { name })}</span> : null}
-          {/* Messages with the managing office (issue 13); its texts load on their own, so the header never waits. */}
+          {/* Messages with the managing office; its texts load on their own, so the header never waits. */}
           {session ? (
             <Suspense fallback={null}>
               <ChatLauncher role={session.user.role} />

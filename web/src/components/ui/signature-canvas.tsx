@@ -34,10 +34,10 @@ export function renderTypedSignature(name: string, ratio = window.devicePixelRat
 }
 
 /**
- * The one signature field of the portal (issue 15): a drawing surface (finger, pen or mouse) whose
+ * The one signature field of the portal: a drawing surface (finger, pen or mouse) whose
  * backing store is its CSS size times the screen's pixel ratio, kept so by a resize observer and a
  * pixel-ratio watch (browser zoom changes both), so the ink lands under the pen at any zoom; a typed
- * name as the keyboard alternative (issue 16); a preview of the exact image that will be signed; and
+ * name as the keyboard alternative; a preview of the exact image that will be signed; and
  * a check that the drawing lies wholly inside the box (a stroke that left it would be cut off).
  * Reports a PNG data URL, or null while empty, after "clear" or when the drawing does not fit.
  */

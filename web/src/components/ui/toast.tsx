@@ -31,7 +31,7 @@ interface ToastApi {
 type Sonner = typeof import('sonner');
 type Show = (sonner: Sonner) => void;
 
-// sonner is loaded with the first toast, not with every page (issue 11: initial JS of public pages).
+// sonner is loaded with the first toast, not with every page (initial JS of public pages).
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 const queued: Show[] = [];
 let mountToaster: (() => void) | null = null;
@@ -78,7 +78,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             closeButton
             richColors
             containerAriaLabel={t('toast.region')}
-            // Below the header, so a toast never covers its buttons (issue 15).
+            // Below the header, so a toast never covers its buttons.
             offset={{ top, right: 16 }}
             mobileOffset={{ top, right: 16, left: 16 }}
             // Readable for everyone, and it follows the font-size setting (styles.css --fs-*); sonner's

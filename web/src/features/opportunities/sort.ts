@@ -8,7 +8,7 @@ export function byDaysRemaining(a: OpportunitySummary, b: OpportunitySummary): n
   return aClosed ? b.daysRemaining - a.daysRemaining : a.daysRemaining - b.daysRemaining || a.name.localeCompare(b.name);
 }
 
-/** The list's sort control (issue 15): soonest deadline first (the default), latest first, or by name. */
+/** The list's sort control: soonest deadline first (the default), latest first, or by name. */
 export const OPPORTUNITY_SORTS = ['endingSoon', 'endingLate', 'name'] as const;
 export type OpportunitySort = (typeof OPPORTUNITY_SORTS)[number];
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { FaqCategory, FaqCategoryBody, FaqQuestion, FaqQuestionBody } from '../../../lib/domain';
 
-/** The admin side of `api/FaqCategory` (issue 13 item 4; paths beside GET chosen by the API). */
+/** The admin side of `api/FaqCategory` (paths beside GET chosen by the API). */
 const seg = encodeURIComponent;
 const faqKey = ['faq'] as const;
 

@@ -17,7 +17,7 @@ type Editing =
   | { kind: 'delete'; change: Extract<FaqChange, { kind: 'deleteCategory' | 'deleteQuestion' }>; name: string };
 
 /**
- * /admin/faq (issue 13 item 4): the help page's categories and questions, each text in the four
+ * /admin/faq: the help page's categories and questions, each text in the four
  * languages of the portal; admins add, edit and delete them (the API's admin routes). Every control
  * is a button, a field or a dialog: usable by keyboard alone.
  */

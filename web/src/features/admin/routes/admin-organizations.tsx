@@ -10,7 +10,7 @@ import { useDecideRequest, useOrganizationRequests, useOrganizations } from '../
 import { MembersPanel } from '../components/members-panel';
 import { OrganizationFormDialog } from '../components/organization-form-dialog';
 
-/** /admin/organizations (spec sections 2 and 6, issue 14): organisations, their staff, applications to join. */
+/** /admin/organizations (spec sections 2 and 6): organisations, their staff, applications to join. */
 export function AdminOrganizationsRoute() {
   const { t } = useTranslation('ambassador');
   usePageTitle(t('admin.organizations.title'));

@@ -11,7 +11,7 @@ import { useAdminUsers, type AdminUserParams } from '../api/admin';
 import { UserHistoryDialog } from '../components/user-history-dialog';
 import { UserRowActions } from '../components/user-row-actions';
 
-/** /admin/users (spec sections 2 and 6, issue 14): search, roles, deactivation, verification, history. */
+/** /admin/users (spec sections 2 and 6): search, roles, deactivation, verification, history. */
 export function AdminUsersRoute() {
   const { t } = useTranslation('ambassador');
   usePageTitle(t('admin.users.title'));

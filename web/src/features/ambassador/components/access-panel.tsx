@@ -8,7 +8,7 @@ import { useEndAccess, useGrantByCode, useRequestAccess } from '../api/ambassado
 import { AccessBadge } from './access-badge';
 
 /**
- * Consented access at the ambassador's desk (issue 14): ask the household (a code goes to its email
+ * Consented access at the ambassador's desk: ask the household (a code goes to its email
  * or phone), confirm the code they read out, act for them while access lasts, or end it.
  */
 export function AccessPanel({ userId, name, access }: { userId: string; name: string; access: AccessSummary | null }) {

@@ -6,7 +6,7 @@ import { account } from '../api/account';
 
 /**
  * Shown when sign-in answers 'Too many attempts' (someone else may be guessing the password): a
- * one-time code sent to the account's email signs the owner in anyway (issue 17).
+ * one-time code sent to the account's email signs the owner in anyway.
  */
 export function LoginCodeForm({ username }: { username: string }) {
   const { t } = useTranslation('common');

@@ -8,7 +8,7 @@ import { CertificationChangesSection } from './certification-changes';
 import { DocumentReview } from './document-review';
 
 /**
- * The manager's case file (issue 12), the same for lease-up, recertification and relocation: the
+ * The manager's case file, the same for lease-up, recertification and relocation: the
  * household, its incomes and assets, the AMI band, housing choices, and every document to preview
  * and review; for recertification, what changed since the last approved certification first.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format';
 import type { CaseFileAsset, CaseFileIncome, CaseFileMember, CertificationChanges, FactChange } from '../../../lib/domain';
 
-/** Recertification: what changed since the last approved certification, highlighted (issue 12). */
+/** Recertification: what changed since the last approved certification, highlighted. */
 export function CertificationChangesSection({ changes }: { changes: CertificationChanges | null }) {
   const { t } = useTranslation(['caseFile', 'lookups']);
   if (!changes) return <p data-testid="certification-changes">{t('caseFile:changes.noneBefore')}</p>;

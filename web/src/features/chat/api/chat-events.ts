@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createEventStream } from '../../../lib/event-stream';
 
 /**
- * Live chat (issue 13 item 3): `GET /api/Chat/events` read with fetch streaming so the bearer token
+ * Live chat: `GET /api/Chat/events` read with fetch streaming so the bearer token
  * goes in a header, never in a URL (EventSource cannot send one). Each event says a conversation
  * changed; the chat queries are then fetched again. While the stream is down the queries poll.
  */

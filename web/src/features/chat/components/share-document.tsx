@@ -8,7 +8,7 @@ import { useFileProblem } from '../../../components/attach-files';
 import { chatKey } from '../api/chat';
 
 /**
- * The chat window's attach button (issue 13): the household sends a document to the office it is
+ * The chat window's attach button: the household sends a document to the office it is
  * talking with through `POST /api/ChatbotBridge/upload-document`, which files it in My Documents
  * (type "other") and leaves a message in the conversation. A button opens the file chooser (Enter
  * or Space); what is refused is said under it in the reader's language.

@@ -4,7 +4,7 @@ import type { DashboardData } from '../../../lib/domain';
 
 type Point = { lat: number; lon: number } | null;
 
-/** GET /api/Dashboard/getDashboardData (spec section 7); with the browser's rounded point for the weather (issue 18). */
+/** GET /api/Dashboard/getDashboardData (spec section 7); with the browser's rounded point for the weather. */
 export function getDashboardData(signal?: AbortSignal, point: Point = null): Promise<DashboardData> {
   const query = point ? `?${new URLSearchParams({ lat: String(point.lat), lon: String(point.lon) })}` : '';
   return api.get<DashboardData>(`/Dashboard/getDashboardData${query}`, { signal });

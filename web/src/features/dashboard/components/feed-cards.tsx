@@ -129,7 +129,7 @@ function News({ data }: { data: NewsData }) {
   );
 }
 
-/** Issue 18: weather, air quality, transit and news for New York, as the server last fetched them. */
+/** Weather, air quality, transit and news for New York, as the server last fetched them. */
 export function FeedCards({ feeds, location }: { feeds: DashboardFeeds; location: WeatherPointState }) {
   const { t } = useTranslation('dashboard');
   return (

@@ -6,7 +6,7 @@ import { useDashboardData } from '../api/get-dashboard-data';
 import { useWeatherPoint } from '../hooks/use-weather-point';
 import { FeedCards } from './feed-cards';
 
-/** The resident's dashboard (spec section 2): work to do first, then the outside world (issue 18). */
+/** The resident's dashboard (spec section 2): work to do first, then the outside world. */
 export function ResidentDashboard() {
   const { t } = useTranslation('dashboard');
   const location = useWeatherPoint();

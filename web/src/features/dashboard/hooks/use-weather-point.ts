@@ -6,7 +6,7 @@ export type WeatherPoint = { lat: number; lon: number };
 export type WeatherPointState = { status: 'pending' | 'denied'; point: null } | { status: 'allowed'; point: WeatherPoint };
 
 /**
- * The browser's position for the weather card (issue 18), when the user allows it. Only a rounded
+ * The browser's position for the weather card, when the user allows it. Only a rounded
  * point (0.1 degree) is sent to the server, which keeps one forecast per rounded point.
  */
 export function useWeatherPoint(): WeatherPointState {

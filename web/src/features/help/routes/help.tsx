@@ -8,7 +8,7 @@ import { useSession } from '../../auth/hooks/use-session';
 import { useFaq } from '../../../lib/faq-api';
 import { FaqAnswer, inLanguage, useFaqLanguage } from '../../../components/faq/faq-answer';
 
-/** /help (issue 13 item 4): the FAQ by category, searchable in any of the four languages. */
+/** /help: the FAQ by category, searchable in any of the four languages. */
 export function HelpRoute() {
   const { t } = useTranslation('support');
   usePageTitle(t('help.title'));

@@ -50,7 +50,7 @@ async function uploadToIntake(file: File, payDates: string): Promise<IntakeView>
 }
 
 /**
- * `/profile/assistant` (issue 19 item 2): the intake assistant, one question at a time in the
+ * `/profile/assistant`: the intake assistant, one question at a time in the
  * reader's language, each entry shown back before it is saved. It records answers; it never says
  * whether anyone qualifies.
  */

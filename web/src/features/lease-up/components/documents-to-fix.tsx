@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client';
 import { PAGE_SIZE_MAX, type Page, type UploadedDocument } from '../../../lib/domain';
 
 /**
- * The applicant's documents the manager rejected, each with the manager's reason (issue 12), and the
+ * The applicant's documents the manager rejected, each with the manager's reason, and the
  * way to My Documents to upload a new one. Nothing is shown while none is rejected.
  */
 export function DocumentsToFix() {

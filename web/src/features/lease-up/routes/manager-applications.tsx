@@ -10,7 +10,7 @@ import { ApplicationsTable } from '../components/applications-table';
 
 /**
  * /manager/applications: the organisation's applications, or one opportunity's, newest first, a
- * page at a time (issue 10 item 7, issue 11: at 100,000 applications the list must not load whole).
+ * page at a time (at 100,000 applications the list must not load whole).
  */
 export function ManagerApplicationsRoute() {
   const { t } = useTranslation('leaseupApplications');

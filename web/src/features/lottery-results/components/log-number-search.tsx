@@ -6,7 +6,7 @@ import { localeTag } from '../../../i18n';
 import { useLotteryPlace } from '../api/find-lottery-place';
 import { groupName } from './group-name';
 
-/** Find one log number's rank and its position in each preference group (issue 10 item 4). */
+/** Find one log number's rank and its position in each preference group. */
 export function LogNumberSearch({ opportunityId }: { opportunityId: string }) {
   const { t } = useTranslation('lottery');
   const errorText = useErrorText();

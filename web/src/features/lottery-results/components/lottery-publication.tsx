@@ -9,7 +9,7 @@ function Hex({ value }: { value: string | null }) {
 }
 
 /**
- * What the draw published (issue 10 item 3): the seed's hash (committed when applications opened),
+ * What the draw published: the seed's hash (committed when applications opened),
  * the revealed seed, the public value, the algorithm, the hashes of the list and of the result, and
  * whether recomputing the draw from them gives the stored ranks.
  */

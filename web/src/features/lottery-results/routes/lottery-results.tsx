@@ -12,7 +12,7 @@ import { RankedList } from '../components/ranked-list';
 
 /**
  * `/lottery/:opportunityId/results`, public: the published draw and whether it verifies, a search
- * by log number, and the ranked list page by page (issue 10 items 3 and 4).
+ * by log number, and the ranked list page by page.
  */
 export function LotteryResultsRoute() {
   const { t } = useTranslation('lottery');

@@ -7,7 +7,7 @@ import { useErrorText } from '../../../lib/errors';
 import { useCreateBulkBatch } from '../api/bulk-actions';
 
 /**
- * One action for many applications (issue 12): the ones ticked in the inbox, or every application
+ * One action for many applications: the ones ticked in the inbox, or every application
  * matching the inbox's opportunity and step filters. Starts a batch and opens its progress page.
  */
 export function BulkBar({ selected, filter }: { selected: readonly string[]; filter: ManagerTaskFilter }) {

@@ -12,7 +12,7 @@ function caseHref(c: InboxCase): string {
   return paths.manager.relocation.getHref(c.caseId);
 }
 
-/** Ticked applications (lease-up cases only: bulk actions act on applications, issue 12). */
+/** Ticked applications (lease-up cases only: bulk actions act on applications). */
 export interface CaseSelection {
   selected: ReadonlySet<string>;
   toggle(caseId: string, on: boolean): void;

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../lib/api-client';
 import type { OperatorAuditEntry, OperatorCaseSummary, OperatorHistory, Page, StuckReason, WorkflowCaseKind } from '../../../lib/domain';
 
-/** `/api/Operator` (issue 20, paths chosen here): the operator console of Admins. */
+/** `/api/Operator` (paths chosen here): the operator console of Admins. */
 const id = encodeURIComponent;
 const casePath = (kind: WorkflowCaseKind, caseId: string) => `/Operator/cases/${id(kind)}/${id(caseId)}`;
 

@@ -14,7 +14,7 @@ import { ReasonDialog } from '../components/reason-dialog';
 
 type Open = 'reveal' | 'export' | CaseAction | null;
 
-/** /operator/cases/:kind/:id (issue 20): one case's history as a timeline, its export, and the operator's actions. */
+/** /operator/cases/:kind/:id: one case's history as a timeline, its export, and the operator's actions. */
 export function OperatorCaseRoute() {
   const { t } = useTranslation('operator');
   usePageTitle(t('case.title'));

@@ -11,7 +11,7 @@ import { CaseTable } from '../components/case-table';
 type SearchBy = 'logNumber' | 'email' | 'householdId';
 const SEARCH_BY: SearchBy[] = ['logNumber', 'email', 'householdId'];
 
-/** /operator (issue 20): find cases across kinds, list stuck ones, read the audit log. Admins only. */
+/** /operator: find cases across kinds, list stuck ones, read the audit log. Admins only. */
 export function OperatorConsoleRoute() {
   const { t } = useTranslation('operator');
   usePageTitle(t('title'));

@@ -26,7 +26,7 @@ import {
 } from '../editor-draft';
 
 /**
- * /manager/opportunities/new and /manager/opportunities/:id/edit (issue 15): the opportunity as a
+ * /manager/opportunities/new and /manager/opportunities/:id/edit: the opportunity as a
  * form (units, requirements by AMI band, income ranges by household size, dates, lottery settings),
  * checked by the shared OpportunityInput schema with the spec's messages next to each field, and a
  * preview of the public page before saving.

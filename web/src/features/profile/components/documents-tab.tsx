@@ -26,7 +26,7 @@ export function DocumentsTab() {
   const income = useIncome();
   const [stubEmployer, setStubEmployer] = useState('');
   const [prompt, setPrompt] = useState<IncomeView | null>(null);
-  // Issue 19: the figures of an uploaded statement or pay stub, proposed for the resident to check.
+  // The figures of an uploaded statement or pay stub, proposed for the resident to check.
   const [review, setReview] = useState<{ id: string; documentType: 'bank_statement' | 'pay_stub' } | null>(null);
 
   const submit = async (event: React.FormEvent) => {

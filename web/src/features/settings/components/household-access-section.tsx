@@ -8,7 +8,7 @@ import { useAnswerGrant, useHouseholdGrants } from '../api/access';
 import { HouseholdAuditList } from './household-audit-list';
 
 /**
- * The household's side of consented access, in its settings (issue 14): who asked, who may act for
+ * The household's side of consented access, in its settings: who asked, who may act for
  * it and until when, allow, decline, extend for another period or stop at any time, and everything
  * done for it.
  */

@@ -106,7 +106,7 @@ export function ProfileSettingRoute() {
           {t('signature.save')}
         </button>
       </section>
-      {/* Consented access (issue 14): the household answers ambassadors' requests and sees what was done for it. */}
+      {/* Consented access: the household answers ambassadors' requests and sees what was done for it. */}
       {session && RESIDENT_ROLES.includes(session.user.role) ? <HouseholdAccessSection /> : null}
       <SignatureOtpDialog
         open={otpOpen}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createEventStream } from '../../../lib/event-stream';
 
 /**
- * Live ticket pages (issue 13): `GET /api/SupportTicket/events` says a ticket changed (its id
+ * Live ticket pages: `GET /api/SupportTicket/events` says a ticket changed (its id
  * only); the open ticket lists and the open ticket are fetched again. The pages poll only while
  * the stream is down.
  */
