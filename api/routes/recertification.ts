@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RecertActionBody, RecertManagerActionName, RecertTenantActionName, StartInterimBody } from '../../domain';
+import { MESSAGES, RecertActionBody, RecertManagerActionName, RecertTenantActionName, StartInterimBody } from '../../domain';
 import { forbidden, notFound } from '../errors';
 import { signedIn } from '../guards';
 import { ensureAnnual, startInterim } from '../services/recertification-cycle';
@@ -17,7 +17,12 @@ const HouseholdParams = z.object({ householdId: z.string().uuid('Invalid househo
 export const recertificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, temporal: app.temporal, taskQueue: app.config.TEMPORAL_TASK_QUEUE, blobs: app.blobs });
 
-  app.get('/status', { preHandler: signedIn('resident') }, async (request, reply) => reply.ok(await recert.status(deps(), request.session)));
+  // Having no case is an ordinary answer (an applicant, a tenant outside the window), not an error:
+  // the page shows the spec's message without the browser logging a failed request.
+  app.get('/status', { preHandler: signedIn('resident') }, async (request, reply) => {
+    const found = await recert.status(deps(), request.session);
+    return found ? reply.ok(found) : reply.ok(null, MESSAGES.noRecertificationData);
+  });
 
   app.get('/case/:caseId', { preHandler: signedIn('resident_or_manager'), schema: { params: CaseParams } }, async (request, reply) =>
     reply.ok(await recert.detail(deps(), request.session, request.params.caseId)),

@@ -1,21 +1,10 @@
-import type { ActionItem, DashboardData, DashboardFeeds, ProfileLockStatus, RecertificationCase } from '../../domain';
-import { HttpError } from '../errors';
+import type { ActionItem, DashboardData, DashboardFeeds, ProfileLockStatus } from '../../domain';
 import type { Session } from '../session';
 import * as recert from './recertification';
 import type { RecertDeps } from './recertification-cycle';
 import { householdFlags } from './household-flags';
 import * as relocation from './relocation';
 import { householdOf } from './users';
-
-/** The resident's recertification case, or null when there is none (no tenancy, not yet in the window). */
-async function recertificationOrNull(deps: RecertDeps, session: Session): Promise<RecertificationCase | null> {
-  try {
-    return await recert.status(deps, session);
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) return null;
-    throw error;
-  }
-}
 
 const RECERT_PATH = '/recertification';
 
@@ -25,7 +14,7 @@ export async function actionItems(deps: RecertDeps, session: Session): Promise<A
   if (!household) return [];
   const items: ActionItem[] = [];
   if (household.profile_completion < 100) items.push({ kind: 'profile', action: 'CompleteProfile', caseId: null, path: '/profile', dueAt: null });
-  const recertification = await recertificationOrNull(deps, session);
+  const recertification = await recert.status(deps, session);
   if (recertification) {
     for (const task of recertification.view.pendingTasks.filter((t) => t.role === 'tenant')) {
       items.push({ kind: 'recertification', action: task.action, caseId: recertification.caseId, path: RECERT_PATH, dueAt: task.dueAt });
@@ -66,7 +55,7 @@ export async function dashboardData(deps: RecertDeps & { feeds: FeedReader }, se
   const user = await deps.db.selectFrom('users').select(['first_name', 'last_name', 'role']).where('id', '=', session.userId).executeTakeFirstOrThrow();
   const household = await householdOf(deps.db, session.userId);
   const [recertificationStatus, items, reloc, building] = await Promise.all([
-    recertificationOrNull(deps, session),
+    recert.status(deps, session),
     actionItems(deps, session),
     relocation.currentForUser(deps, session.userId),
     buildingPlace(deps, household?.id),

@@ -7,7 +7,7 @@ import {
   type RecertView,
 } from '../../domain';
 import { DAY } from '../../domain/time';
-import { HttpError, notFound } from '../errors';
+import { HttpError } from '../errors';
 import type { Session } from '../session';
 import { RECERT_KIND } from './case-kinds';
 import { actOnHouseholdCase, caseDetail, readView, roleOnCase } from './cases';
@@ -68,11 +68,12 @@ function nextStep(view: RecertView): string {
 }
 
 /** `GET /api/TenantRecertificationStatus/status`: the signed-in tenant's current case, or 404. */
-export async function status(deps: RecertDeps, session: Session): Promise<RecertificationCase> {
+/** The resident's current case, or null when there is none (no tenancy, or not yet in the window). */
+export async function status(deps: RecertDeps, session: Session): Promise<RecertificationCase | null> {
   const household = await householdOf(deps.db, session.userId);
-  if (!household) throw notFound('noRecertificationData');
+  if (!household) return null;
   const caseId = await currentCaseId(deps, household.id);
-  if (!caseId) throw notFound('noRecertificationData');
+  if (!caseId) return null;
   const row = await deps.db.selectFrom('recertification_cases').select('view').where('id', '=', caseId).executeTakeFirst();
   return caseOf(deps, await readView(deps, RECERT_KIND, caseId, row?.view ?? null));
 }

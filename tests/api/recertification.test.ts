@@ -35,8 +35,8 @@ describe('recertification, dashboard and profile lock through the API', () => {
     expect((await get(`${BASE}/status`)).statusCode).toBe(401);
     expect((await get(`${BASE}/status`, ambassador)).statusCode).toBe(403);
     const none = await get(`${BASE}/status`, applicant);
-    expect(none.statusCode).toBe(404);
-    expect(none.json()).toMatchObject({ status: 404, data: { code: 'noRecertificationData' } });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ status: 200, message: 'No recertification data or active case found', data: null });
 
     const res = await get(`${BASE}/status`, tenant);
     expect(res.statusCode).toBe(200);

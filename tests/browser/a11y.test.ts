@@ -2,14 +2,17 @@
  * Axe-core on every route of spec section 2 that is built, in the four languages, signed
  * out and signed in as each role that may open it. Counts serious and critical violations, prints
  * them as a table of routes × languages, and fails on any. One browser; one context per role and
- * language (the language is the page's own choice, read back from <html lang>).
+ * language (the language is the page's own choice, read back from <html lang>). Each page is then
+ * looked at on a phone (375×740): nothing scrolls sideways and its first heading is in the top third
+ * of the screen; and no page logs a console error (a signed-out page asking an authenticated route
+ * would log its 401).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { LANGUAGES } from '../../domain/account';
-import { launchChromium, openContext, settled, storageFor } from '../helpers/browser';
+import { launchChromium, openContext, settled, storageFor, watchConsoleErrors } from '../helpers/browser';
 import { latestMessage } from '../helpers/identity';
 import { demoAccount, eventually, signIn, startStack, type DemoRole, type Stack } from '../helpers/stack';
 
@@ -170,6 +173,39 @@ async function audit(page: Page): Promise<Finding> {
 }
 
 const VIEWERS: Viewer[] = ['out', 'User', 'Tenant', 'Manager', 'HousingAmbassador', 'Admin'];
+const PHONE = { width: 375, height: 740 };
+
+/** On a phone-sized screen: how far the page scrolls sideways, and where its first heading starts. */
+async function phoneLayout(page: Page): Promise<string[]> {
+  const desktop = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  try {
+    const { overflow, heading, wide } = await page.evaluate(() => {
+      const h1 = document.querySelector('h1');
+      // The innermost elements that end past the screen's edge name what to fix.
+      // An element clipped by a box that scrolls on its own does not widen the page.
+      const clipped = (e: Element) => {
+        for (let box = e.parentElement; box; box = box.parentElement) if (getComputedStyle(box).overflowX !== 'visible') return true;
+        return false;
+      };
+      const past = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(e));
+      const innermost = past.filter((e) => !past.some((other) => other !== e && e.contains(other)));
+      const name = (e: Element) => `${e.tagName.toLowerCase()}${e.className && typeof e.className === 'string' ? `.${e.className.trim().split(/\s+/).join('.')}` : ''} "${(e.textContent ?? '').trim().slice(0, 30)}"`;
+      return {
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        heading: h1 ? Math.round(h1.getBoundingClientRect().top + window.scrollY) : null,
+        wide: innermost.slice(0, 3).map(name),
+      };
+    });
+    const problems: string[] = [];
+    if (overflow > 0) problems.push(`scrolls ${overflow} px sideways at ${PHONE.width} px (${wide.join('; ')})`);
+    if (heading === null) problems.push('has no h1');
+    else if (heading > PHONE.height / 3) problems.push(`first heading ${heading} px down, below the top third of ${PHONE.height} px`);
+    return problems;
+  } finally {
+    if (desktop) await page.setViewportSize(desktop);
+  }
+}
 
 describe('axe on every route in four languages', () => {
   it('the audit finds a violation when there is one (an image without text, a button without a name)', async () => {
@@ -182,6 +218,48 @@ describe('axe on every route in four languages', () => {
     expect(finding.detail.join('\n')).toMatch(/critical (image-alt|button-name)/);
     expect(finding.count).toBeGreaterThanOrEqual(2);
   });
+
+  for (const language of LANGUAGES) {
+    it(`on a phone in ${language}: the menu opens and closes by keyboard, and its links are axe clean`, async () => {
+      const storage = await storageFor(stack.app, 'Tenant');
+      const { context, page } = await openContext(browser, stack.baseUrl, { language, storage, label: `phone-menu-${language}`, bypassCSP: true });
+      const isFocused = (locator: ReturnType<Page['locator']>) => locator.evaluate((element) => element === document.activeElement);
+      /** Tab from where the focus is until `locator` has it, failing with what it waited for. */
+      async function tabTo(locator: ReturnType<Page['locator']>, what: string, most: number) {
+        for (let presses = 0; presses < most && !(await isFocused(locator)); presses++) await page.keyboard.press('Tab');
+        expect(await isFocused(locator), `Tab reaches ${what} within ${most} presses`).toBe(true);
+      }
+      try {
+        await page.setViewportSize(PHONE);
+        await page.goto('/dashboard');
+        await settled(page);
+        const toggle = page.locator('button[aria-controls~="main-nav"]');
+        const nav = page.locator('#main-nav');
+        expect(await nav.isVisible()).toBe(false);
+        await tabTo(toggle, 'the Menu button', 10);
+        await page.keyboard.press('Enter');
+        await nav.waitFor({ state: 'visible' });
+        expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+        expect((await audit(page)).detail).toEqual([]);
+        // Escape closes it and gives the focus back to its button.
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Escape');
+        await nav.waitFor({ state: 'hidden' });
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(await isFocused(toggle)).toBe(true);
+        // A link followed from the menu opens its page with the menu closed.
+        await page.keyboard.press('Enter');
+        await nav.waitFor({ state: 'visible' });
+        await tabTo(nav.locator('a[href="/recertification"]'), 'the Recertification link', 30);
+        await page.keyboard.press('Enter');
+        await expect.poll(() => new URL(page.url()).pathname).toBe('/recertification');
+        await nav.waitFor({ state: 'hidden' });
+        expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+  }
 
   for (const viewer of VIEWERS) {
     for (const language of LANGUAGES) {
@@ -199,6 +277,7 @@ describe('axe on every route in four languages', () => {
         // choose-otp-method and verify-otp pages show their forms rather than going back to /login.
         if (viewer === 'out') await context.addInitScript((id) => localStorage.setItem('pendingUserId', id), ids.userId);
         const failures: string[] = [];
+        const errors = watchConsoleErrors(page);
         try {
           for (const route of routes().filter((r) => r.viewers.includes(viewer))) {
             await page.goto(route.path);
@@ -213,6 +292,8 @@ describe('axe on every route in four languages', () => {
             if (!table.has(label)) table.set(label, new Map());
             table.get(label)!.set(language, finding);
             if (finding.count) failures.push(`${label} [${language}]\n  ${finding.detail.join('\n  ')}`);
+            for (const problem of await phoneLayout(page)) failures.push(`${label} [${language}] on a phone: ${problem}`);
+            for (const error of errors.splice(0)) failures.push(`${label} [${language}] console: ${error}`);
           }
         } finally {
           await context.close();

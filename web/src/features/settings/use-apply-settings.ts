@@ -15,10 +15,13 @@ export function markLanguageChosen(): void {
   sessionStorage.setItem(LANGUAGE_APPLIED, '1');
 }
 
-/** After sign-in the saved font size (and language, once) apply to the whole app. */
-export function useApplySettings(): void {
+/**
+ * After sign-in the saved font size (and language, once) apply to the whole app. Nothing is asked
+ * before: a signed-out visitor of a signed-in page is on the way to the login page.
+ */
+export function useApplySettings(signedIn: boolean): void {
   const { i18n } = useTranslation();
-  const settings = useSettings();
+  const settings = useSettings(signedIn);
   const fontSize = settings.data?.fontSize;
   const language = settings.data?.preferredReadingLanguage;
   useEffect(() => {

@@ -23,9 +23,13 @@ export function VerifyEmailRoute() {
   const [params] = useSearchParams();
   const userId = params.get('userId') ?? '';
   const token = params.get('token') ?? '';
-  const verify = useQuery({ queryKey: ['verify-email', userId, token], queryFn: () => account.verifyEmail(userId, token), retry: false, staleTime: Infinity });
-  const message = verify.isPending
-    ? t('common:actions.loading')
+  // A link without its user or token cannot verify anything: say so without asking the server.
+  const complete = userId !== '' && token !== '';
+  const verify = useQuery({ queryKey: ['verify-email', userId, token], queryFn: () => account.verifyEmail(userId, token), retry: false, staleTime: Infinity, enabled: complete });
+  const message = !complete
+    ? t('common:errors.emailVerificationFailed')
+    : verify.isPending
+      ? t('common:actions.loading')
     : verify.isSuccess
       ? t('common:errors.emailVerified')
       : verify.error instanceof ApiError && verify.error.status < 500

@@ -129,25 +129,41 @@ function News({ data }: { data: NewsData }) {
   );
 }
 
-/** Weather, air quality, transit and news for New York, as the server last fetched them. */
+/** A card is shown for a feed the portal is connected to; one that is not (the embedded default) is left out. */
+const shown = (card: FeedCard<unknown>) => card.reason !== 'notConfigured';
+
+/**
+ * Weather, air quality, transit and news for New York, as the server last fetched them. A feed the
+ * portal has no source for is left out rather than shown as an error: the first thing a new resident
+ * sees should not be four warnings. A connected feed that fails still says so on its card.
+ */
 export function FeedCards({ feeds, location }: { feeds: DashboardFeeds; location: WeatherPointState }) {
   const { t } = useTranslation('dashboard');
+  if (![feeds.weather, feeds.airQuality, feeds.transit, feeds.news].some(shown)) return null;
   return (
-    <section aria-labelledby="feeds-title" className="feed-cards">
+    <section aria-labelledby="feeds-title" className="feed-cards" data-testid="feed-cards">
       <h2 id="feeds-title">{t('feeds.title')}</h2>
       <div className="feed-grid">
-        <Card id="weather" title={t('feeds.weather.title')} card={feeds.weather} source={t('feeds.weather.source')}>
-          {(data) => <Weather data={data} location={location} />}
-        </Card>
-        <Card id="airQuality" title={t('feeds.airQuality.title')} card={feeds.airQuality} source={t('feeds.airQuality.source')}>
-          {(data) => <AirQuality data={data} />}
-        </Card>
-        <Card id="transit" title={t('feeds.transit.title')} card={feeds.transit} source={t('feeds.transit.source')}>
-          {(data) => <Transit data={data} />}
-        </Card>
-        <Card id="news" title={t('feeds.news.title')} card={feeds.news} source={feeds.news.data?.title ? t('feeds.news.source', { title: feeds.news.data.title }) : ''}>
-          {(data) => <News data={data} />}
-        </Card>
+        {shown(feeds.weather) ? (
+          <Card id="weather" title={t('feeds.weather.title')} card={feeds.weather} source={t('feeds.weather.source')}>
+            {(data) => <Weather data={data} location={location} />}
+          </Card>
+        ) : null}
+        {shown(feeds.airQuality) ? (
+          <Card id="airQuality" title={t('feeds.airQuality.title')} card={feeds.airQuality} source={t('feeds.airQuality.source')}>
+            {(data) => <AirQuality data={data} />}
+          </Card>
+        ) : null}
+        {shown(feeds.transit) ? (
+          <Card id="transit" title={t('feeds.transit.title')} card={feeds.transit} source={t('feeds.transit.source')}>
+            {(data) => <Transit data={data} />}
+          </Card>
+        ) : null}
+        {shown(feeds.news) ? (
+          <Card id="news" title={t('feeds.news.title')} card={feeds.news} source={feeds.news.data?.title ? t('feeds.news.source', { title: feeds.news.data.title }) : ''}>
+            {(data) => <News data={data} />}
+          </Card>
+        ) : null}
       </div>
     </section>
   );

@@ -1,15 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { RecertActionBody, RecertTenantAction, RecertificationCase } from '../../../lib/domain';
 
-/** GET /api/TenantRecertificationStatus/status; a 404 means no case yet (shown as such, not as an error). */
+/** GET /api/TenantRecertificationStatus/status: the case, or null when there is none yet. */
 export async function getRecertificationStatus(signal?: AbortSignal): Promise<RecertificationCase | null> {
-  try {
-    return await api.get<RecertificationCase>('/TenantRecertificationStatus/status', { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  return api.get<RecertificationCase | null>('/TenantRecertificationStatus/status', { signal });
 }
 
 export const recertificationQueryKey = ['recertification', 'status'] as const;

@@ -5,8 +5,8 @@ import type { OtpChannel, ProfileSettings } from '../../../lib/domain';
 /** GET/POST /api/UserProfile/settings (path chosen here; the spec does not show it). */
 export const settingsQuery = queryOptions({ queryKey: ['profile-settings'], queryFn: () => api.get<ProfileSettings>('/UserProfile/settings') });
 
-export function useSettings() {
-  return useQuery(settingsQuery);
+export function useSettings(enabled = true) {
+  return useQuery({ ...settingsQuery, enabled });
 }
 
 export function useSaveSettings() {
