@@ -29,17 +29,16 @@ export function TextAreaField({ label, registration, error }: { label: string; r
 }
 
 /** A yes/no question answered by two radios; the value is true, false or (unanswered) undefined. */
-export function YesNoField({ legend, registration, error }: { legend: string; registration: UseFormRegisterReturn; error?: HookFieldError }) {
+export function YesNoField({ legend, yes, no, registration, error }: { legend: string; yes: string; no: string; registration: UseFormRegisterReturn; error?: HookFieldError }) {
   const id = useId();
-  const { t } = useTranslation('profile');
   return (
     <fieldset className="radio-group" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{legend}</legend>
       <label className="radio">
-        <input type="radio" value="true" {...registration} /> {t('form.yes')}
+        <input type="radio" value="true" {...registration} /> {yes}
       </label>
       <label className="radio">
-        <input type="radio" value="false" {...registration} /> {t('form.no')}
+        <input type="radio" value="false" {...registration} /> {no}
       </label>
       <FieldError id={`${id}-error`} message={error?.message} />
     </fieldset>

@@ -89,7 +89,7 @@ function SpecialFields({ kind, members }: { kind: Kind; members: MemberView[] })
         </>
       ) : null}
       {kind === 'LumpSumPayment' ? [field('amount'), field('receivedDate', 'date'), field('source')] : null}
-      {kind === 'ConfirmSelfEmployment' ? <YesNoField legend={t('profile:special.fields.isSelfEmployed')} registration={register('isSelfEmployed')} error={errors.isSelfEmployed} /> : null}
+      {kind === 'ConfirmSelfEmployment' ? <YesNoField legend={t('profile:special.fields.isSelfEmployed')} yes={t('profile:special.yes')} no={t('profile:special.no')} registration={register('isSelfEmployed')} error={errors.isSelfEmployed} /> : null}
       {kind === 'IncomeTaxRefund' ? [field('amount'), field('taxYear')] : null}
       {kind === 'ZeroIncomeDeclaration' ? (
         <>
