@@ -1,9 +1,9 @@
 /**
  * Browser test of the profile's other income questions, read in Spanish on a 375 px phone screen: a
  * zero-income declaration (refused without its explanation, in the spec's words), self-employment
- * (answered by keyboard), an income tax refund and child support (a difference needs a reason). Each
- * answer reaches the household on the real stack; the section passes axe, fits the screen and its
- * controls are at least 44 px high.
+ * (answered by keyboard), an income tax refund and child support (a difference needs a reason); the
+ * income entry form gives the same zero-income message. Each answer reaches the household on the
+ * real stack; the section passes axe, fits the screen and its controls are at least 44 px high.
  */
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
@@ -130,6 +130,16 @@ describe('the other income questions in Spanish on a phone', () => {
     await region.getByLabel('Motivo de la diferencia').fill('El padre paga solo una parte');
     await save.click();
     await saved.waitFor();
+
+    // The income entry form says the same explanation message for a zero-income entry.
+    await page.getByRole('button', { name: 'Agregar ingreso' }).click();
+    const entry = page.locator('form').filter({ has: page.getByLabel('Tipo de ingreso') });
+    await entry.getByLabel('Tipo de ingreso').selectOption({ label: 'Cero ingresos' });
+    await entry.getByLabel('Tiempo sin ingresos').selectOption({ label: 'Menos de 3 meses' });
+    await entry.getByLabel('Cómo paga sus gastos').fill('Ayuda de mi hermana');
+    await entry.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await entry.getByRole('alert').filter({ hasText: 'Se requiere una explicación para cero ingresos' }).waitFor();
+    await entry.getByRole('button', { name: 'Cancelar' }).click();
 
     const incomes = (await call('GET', '/api/HouseholdIncome')).json().data as { incomeType: string; amount: number; memberId: string }[];
     expect(incomes).toEqual(expect.arrayContaining([expect.objectContaining({ incomeType: 'alimony_child_support', amount: 200, memberId })]));
