@@ -22,11 +22,14 @@ export async function managerTenantHouseholds(db: Db, managerId: string, now = D
     .orderBy('u.first_name')
     .execute();
   if (rows.length === 0) return [];
+  // The latest cycle of each household only, not its whole history.
   const cases = await db
     .selectFrom('recertification_cases')
-    .select(['id', 'household_id', 'kind', 'status', 'deadline', 'started_at'])
+    .distinctOn('household_id')
+    .select(['id', 'household_id', 'kind', 'status', 'deadline'])
     .where('organization_id', '=', org)
     .where('household_id', 'in', rows.map((r) => r.id))
+    .orderBy('household_id')
     .orderBy('started_at', 'desc')
     .execute();
   const today = isoDay(now);
