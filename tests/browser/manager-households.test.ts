@@ -95,11 +95,19 @@ describe("the manager's tenant households", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await fitsPhone(card);
 
+    // The latest case opens from the card; its page links to acting for the same household.
+    await card.getByRole('link', { name: 'Luis Ortega-এর কেস খুলুন' }).click();
+    await page.waitForURL('**/manager/recertification/**');
+    expect(await page.getByRole('link', { name: 'এই পরিবারের পক্ষে কাজ করুন' }).getAttribute('href')).toBe(`/request-impersonate-user?userId=${tenant.userId}`);
+    await page.getByRole('link', { name: 'সব ভাড়াটিয়া পরিবার' }).click();
+    await card.waitFor();
+
     // Acting for the household goes through the impersonation page, and is audited like any other start.
     const actFor = card.getByRole('link', { name: 'Luis Ortega-এর পক্ষে কাজ করুন' });
     expect(await actFor.getAttribute('href')).toBe(`/request-impersonate-user?userId=${tenant.userId}`);
     await actFor.click();
-    await page.getByRole('button', { name: 'শুরু করুন' }).click();
+    await page.waitForURL('**/request-impersonate-user?userId=*');
+    await page.getByRole('button', { name: 'শুরু করুন', exact: true }).click();
     await page.waitForURL('**/dashboard');
     const managerId = (await signIn(stack.app, 'Manager')).userId;
     const audit = await stack.db.selectFrom('impersonation_audit').select(['event']).where('real_user_id', '=', managerId).where('acting_user_id', '=', tenant.userId).execute();
