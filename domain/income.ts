@@ -1,6 +1,6 @@
 import { FORM_MESSAGES } from './form-messages';
 import { z } from 'zod';
-import { NUMBER_MESSAGE, REASON_MESSAGE, REQUIRED, UNSAFE_TEXT_MESSAGE, isSafeText, isoDate, money, optionalDate, optionalMoney, optionalText, requiredText, todayIso, uuid } from './fields';
+import { REASON_MESSAGE, REQUIRED, UNSAFE_TEXT_MESSAGE, isSafeText, isoDate, money, optionalDate, optionalMoney, optionalText, requiredText, todayIso, uuid } from './fields';
 
 /** Spec section 3 pay frequencies, and how many times a year each is paid. */
 export const PAY_FREQUENCIES = ['annually', 'monthly', 'hourly', 'quarterly', 'bi_weekly', 'weekly', 'semimonthly', 'one_time'] as const;
@@ -188,7 +188,7 @@ export const LumpSumPaymentInput = z.object({ memberId: uuid, amount: money, rec
 export const IncomeTaxRefundInput = z.object({
   memberId: uuid,
   amount: money,
-  taxYear: z.number({ error: (i) => (i.input === undefined ? REQUIRED : NUMBER_MESSAGE) }).int(NUMBER_MESSAGE).min(1990, NUMBER_MESSAGE).max(2100, NUMBER_MESSAGE),
+  taxYear: z.number({ error: (i) => (i.input === undefined ? REQUIRED : FORM_MESSAGES.taxYear) }).int(FORM_MESSAGES.taxYear).min(1990, FORM_MESSAGES.taxYear).max(2100, FORM_MESSAGES.taxYear),
 });
 export type ZeroIncomeDeclarationInput = z.infer<typeof ZeroIncomeDeclarationInput>;
 

@@ -107,11 +107,14 @@ describe('the other income questions in Spanish on a phone', () => {
     await saved.waitFor();
     await fitsPhone(page, region);
 
-    // Income tax refund: the tax year is required.
+    // Income tax refund: the tax year is required, and must be a year.
     await question.selectOption({ label: 'Un reembolso de impuestos sobre la renta' });
     await region.getByLabel('Cantidad ($)').fill('812');
     await save.click();
     await region.getByRole('alert').filter({ hasText: 'Obligatorio' }).waitFor();
+    await region.getByLabel('Año fiscal').fill('1850');
+    await save.click();
+    await region.getByRole('alert').filter({ hasText: 'Escriba un año fiscal, por ejemplo 2025' }).waitFor();
     await region.getByLabel('Año fiscal').fill('2025');
     await save.click();
     await saved.waitFor();
