@@ -15,6 +15,7 @@ export const FORM_MESSAGES = {
   selectAssetType: 'Select an asset type',
   zeroIncomeMustBeZero: 'Zero income must be 0',
   taxReturnYears: 'At most 3 tax return years',
+  taxYear: 'Enter a tax year such as 2025',
   addressRequired: 'Address is required',
   invalidDate: 'Invalid date',
 } as const;

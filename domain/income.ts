@@ -1,6 +1,6 @@
 import { FORM_MESSAGES } from './form-messages';
 import { z } from 'zod';
-import { REASON_MESSAGE, REQUIRED, isoDate, money, optionalDate, optionalMoney, optionalText, requiredText, todayIso, uuid } from './fields';
+import { REASON_MESSAGE, REQUIRED, UNSAFE_TEXT_MESSAGE, isSafeText, isoDate, money, optionalDate, optionalMoney, optionalText, requiredText, todayIso, uuid } from './fields';
 
 /** Spec section 3 pay frequencies, and how many times a year each is paid. */
 export const PAY_FREQUENCIES = ['annually', 'monthly', 'hourly', 'quarterly', 'bi_weekly', 'weekly', 'semimonthly', 'one_time'] as const;
@@ -23,6 +23,16 @@ export const GIG_PLATFORM_CATEGORIES = ['rideshare', 'delivery', 'freelance', 'h
 export const SUPPORT_AGREEMENT_TYPES = ['court_order', 'written_agreement', 'informal'] as const;
 export const CONTRIBUTION_TYPES = ['cash', 'rent_paid', 'bills_paid', 'groceries', 'other'] as const;
 export const ZERO_INCOME_DURATIONS = ['less_than_3_months', '3_to_6_months', '6_to_12_months', 'more_than_12_months'] as const;
+
+export const ZERO_INCOME_MESSAGES = {
+  noValidIncome: 'At least one household member must report valid income',
+  allZero: 'All members cannot declare zero income',
+  explanation: 'Explanation required for zero income',
+  lookAhead: 'Enter a date within the next 12 months',
+} as const;
+
+/** Section 5: 'Explanation required for zero income', on every form that declares zero income. */
+const zeroIncomeExplanation = z.string({ error: ZERO_INCOME_MESSAGES.explanation }).trim().min(1, ZERO_INCOME_MESSAGES.explanation).max(1000).refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 /** Fields every income entry has (spec section 3: source name, amount, frequency, award letter date). */
 const common = {
@@ -106,7 +116,7 @@ export const IncomeInput = z.discriminatedUnion(
       incomeType: z.literal('zero_income'),
       amount: z.preprocess((v) => v ?? 0, money).refine((n) => n === 0, FORM_MESSAGES.zeroIncomeMustBeZero),
       duration: z.enum(ZERO_INCOME_DURATIONS, REQUIRED),
-      reasons: requiredText(1000),
+      reasons: zeroIncomeExplanation,
       expenses: requiredText(1000),
       ...zeroIncomeLookAhead,
     }).superRefine(checkZeroIncomeLookAhead),
@@ -136,12 +146,6 @@ export type IncomeInput = z.infer<typeof IncomeInput>;
 export type IncomeForm = z.input<typeof IncomeInput>;
 export type IncomeView = IncomeInput & { id: string; memberName: string; annualAmount: number };
 
-export const ZERO_INCOME_MESSAGES = {
-  noValidIncome: 'At least one household member must report valid income',
-  allZero: 'All members cannot declare zero income',
-  explanation: 'Explanation required for zero income',
-  lookAhead: 'Enter a date within the next 12 months',
-} as const;
 
 /**
  * Section 5 across the household: at least one member reports valid (non-zero) income, and not every
@@ -171,17 +175,21 @@ export const IncomeChangeForecastInput = z.object({
   if (!f.effectiveDate) ctx.addIssue({ code: 'custom', path: ['effectiveDate'], message: REQUIRED });
   if (!f.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_MESSAGE });
 });
-export const ConfirmSelfEmploymentInput = z.object({ memberId: uuid, isSelfEmployed: z.boolean() });
+export const ConfirmSelfEmploymentInput = z.object({ memberId: uuid, isSelfEmployed: z.boolean({ error: FORM_MESSAGES.answerRequired }) });
 /** Zero-income declaration: spec section 9 looks 12 months ahead. */
 export const ZeroIncomeDeclarationInput = z.object({
   memberId: uuid,
   duration: z.enum(ZERO_INCOME_DURATIONS, REQUIRED),
-  reasons: z.string(REQUIRED).trim().min(1, ZERO_INCOME_MESSAGES.explanation).max(1000),
+  reasons: zeroIncomeExplanation,
   expenses: requiredText(1000),
   ...zeroIncomeLookAhead,
 }).superRefine(checkZeroIncomeLookAhead);
 export const LumpSumPaymentInput = z.object({ memberId: uuid, amount: money, receivedDate: isoDate, source: requiredText(200) });
-export const IncomeTaxRefundInput = z.object({ memberId: uuid, amount: money, taxYear: z.number().int().min(1990).max(2100) });
+export const IncomeTaxRefundInput = z.object({
+  memberId: uuid,
+  amount: money,
+  taxYear: z.number({ error: (i) => (i.input === undefined ? REQUIRED : FORM_MESSAGES.taxYear) }).int(FORM_MESSAGES.taxYear).min(1990, FORM_MESSAGES.taxYear).max(2100, FORM_MESSAGES.taxYear),
+});
 export type ZeroIncomeDeclarationInput = z.infer<typeof ZeroIncomeDeclarationInput>;
 
 /**

@@ -185,3 +185,19 @@ export const StartInterimBody = z.object({
   reason: z.enum(['income_change', 'household_change']),
 });
 export type StartInterimBody = z.infer<typeof StartInterimBody>;
+
+/**
+ * A tenant household of the manager's organisation, as the manager's recertification screen lists
+ * it: who may be acted for (the head of household), the latest cycle, and when the annual cycle
+ * can open (ANNUAL_RECERT_LEAD_DAYS before the lease anniversary).
+ */
+export interface ManagerTenantHousehold {
+  householdId: string;
+  headUserId: string;
+  name: string;
+  building: string;
+  unitNumber: string;
+  annualDeadline: string;
+  annualOpensOn: string;
+  latestCase: { caseId: string; kind: RecertKind; status: RecertStatus; deadline: string } | null;
+}

@@ -4,6 +4,7 @@ import { MESSAGES, RecertActionBody, RecertManagerActionName, RecertTenantAction
 import { forbidden, notFound } from '../errors';
 import { signedIn } from '../guards';
 import { ensureAnnual, startInterim } from '../services/recertification-cycle';
+import { managerTenantHouseholds } from '../services/recertification-households';
 import * as recert from '../services/recertification';
 import { householdOf, organizationOf } from '../services/users';
 
@@ -58,6 +59,8 @@ export const recertificationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!tenancy) throw notFound('noTenancy');
     if (!org || org !== tenancy.organization_id) throw forbidden();
   };
+
+  app.get('/manager/households', { preHandler: signedIn('manager') }, async (request, reply) => reply.ok(await managerTenantHouseholds(app.db, request.session.userId)));
 
   app.post('/manager/annual/:householdId', { preHandler: signedIn('manager'), schema: { params: HouseholdParams } }, async (request, reply) => {
     await managerOf(request.session.userId, request.params.householdId);

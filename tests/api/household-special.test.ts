@@ -29,6 +29,12 @@ describe('household special income, housing choices and other households’ ids'
     expect((await call('POST', '/api/SpecialIncome/IncomeChangeForecast', a.headers, { memberId: aMember, expectsChange: true, expectedAmount: 900, frequency: 'monthly', effectiveDate: '2027-02-01', reason: 'New job' })).statusCode).toBe(200);
     expect((await call('POST', '/api/SpecialIncome/ConfirmSelfEmployment', a.headers, { memberId: aMember, isSelfEmployed: false })).statusCode).toBe(200);
     expect((await call('POST', '/api/SpecialIncome/LumpSumPayment', a.headers, { memberId: aMember, amount: 500, receivedDate: '2026-10-01', source: 'Settlement' })).statusCode).toBe(200);
+    // Section 5 messages: a zero-income declaration without its explanation, a question left unanswered, a missing tax year.
+    expect((await call('POST', '/api/SpecialIncome/ZeroIncomeDeclaration', a.headers, { memberId: aMember, duration: '3_to_6_months', reasons: '  ', expenses: 'Savings' })).json().message).toBe('Explanation required for zero income');
+    expect((await call('POST', '/api/HouseholdIncome/CreateOrUpdateIncome', a.headers, { memberId: aMember, incomeType: 'zero_income', frequency: 'monthly', duration: '3_to_6_months', expenses: 'Savings' })).json().message).toBe('Explanation required for zero income');
+    expect((await call('POST', '/api/SpecialIncome/ConfirmSelfEmployment', a.headers, { memberId: aMember })).json().message).toBe('Answer required');
+    expect((await call('POST', '/api/Household/income-tax-refund', a.headers, { memberId: aMember, amount: 812 })).json().message).toBe('Required');
+    expect((await call('POST', '/api/Household/income-tax-refund', a.headers, { memberId: aMember, amount: 812, taxYear: 1850 })).json().message).toBe('Enter a tax year such as 2025');
     const zero = await call('POST', '/api/SpecialIncome/ZeroIncomeDeclaration', a.headers, { memberId: aMember, duration: '3_to_6_months', reasons: 'Laid off', expenses: 'Savings' });
     expect(zero.json().data).toMatchObject({ incomeType: 'zero_income', amount: 0, annualAmount: 0 });
     // Everyone at zero income: the household income section is not complete.

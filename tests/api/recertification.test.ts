@@ -178,4 +178,26 @@ describe('recertification, dashboard and profile lock through the API', () => {
     expect((await post(`${BASE}/manager/interim/not-a-uuid`, manager, { reason: 'income_change' })).statusCode).toBe(400);
     expect((await post(`${BASE}/manager/interim/${household.id}`, manager, { reason: 'income_change' })).statusCode).toBe(409);
   });
+
+  it("lists the organisation's tenant households for the manager: the head to act for, the annual window and the latest case", async () => {
+    expect((await get(`${BASE}/manager/households`)).statusCode).toBe(401);
+    expect((await get(`${BASE}/manager/households`, tenant)).statusCode).toBe(403);
+    const rows = (await get(`${BASE}/manager/households`, manager)).json().data as {
+      householdId: string; headUserId: string; annualDeadline: string; annualOpensOn: string; latestCase: { caseId: string; kind: string } | null;
+    }[];
+    const head = await stack.db.selectFrom('households as h').innerJoin('users as u', 'u.id', 'h.head_user_id').select(['h.id', 'u.id as userId']).where('u.username', '=', 'tenant').executeTakeFirstOrThrow();
+    const row = rows.find((r) => r.householdId === head.id);
+    expect(row).toMatchObject({ headUserId: head.userId, latestCase: { kind: 'interim', caseId: (await get(`${BASE}/status`, tenant)).json().data.caseId } });
+    // The annual cycle opens 120 days before the lease anniversary, as the daily sweep opens it.
+    expect((Date.parse(row!.annualDeadline) - Date.parse(row!.annualOpensOn)) / 86_400_000).toBe(120);
+    // A manager of another organisation sees none of these households.
+    const other = await stack.db.insertInto('organizations').values({ name: 'Other Office', slug: `other-office-${head.id.slice(0, 8)}` }).returning('id').executeTakeFirstOrThrow();
+    const stranger = await stack.db
+      .insertInto('users')
+      .values({ username: `other-manager-${head.id.slice(0, 8)}`, email: `other-manager-${head.id.slice(0, 8)}@example.org`, first_name: 'Otto', last_name: 'Other', role: 'Manager', password_hash: 'x', organization_id: other.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const strangerAuth = { authorization: `Bearer ${stack.app.signAccessToken({ sub: stranger.id, role: 'Manager' }).token}` };
+    expect((await stack.app.inject({ url: `${BASE}/manager/households`, headers: strangerAuth })).json().data).toEqual([]);
+  });
 });

@@ -102,6 +102,7 @@ function routes(): { path: string; viewers: Viewer[]; state?: PageState }[] {
     { path: '/manager/applications', viewers: ['Manager'] },
     { path: `/manager/recertification/${ids.recertification}`, viewers: ['Manager'] },
     { path: '/manager/relocations', viewers: ['Manager'] },
+    { path: '/manager/recertifications', viewers: ['Manager'] },
     { path: `/manager/relocation/${ids.relocation}`, viewers: ['Manager'] },
     { path: '/manager/opportunities', viewers: ['Manager'] },
     { path: '/manager/opportunities/new', viewers: ['Manager'] },

@@ -23,6 +23,8 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   'caseFile:no': ['es'],
   // The operator console's "No" (not overdue) likewise.
   'operator:no': ['es'],
+  // The profile's self-employment answer "No" likewise.
+  'profile:special.no': ['es'],
 };
 
 type Tree = { [key: string]: string | Tree };

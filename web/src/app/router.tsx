@@ -51,6 +51,7 @@ const ProfileRoute = lazyRoute(() => import('../features/profile/routes/profile'
 const IntakeRoute = lazyRoute(() => import('../features/intake/routes/intake'), 'IntakeRoute');
 const MyDocumentsRoute = lazyRoute(() => import('../features/documents/routes/my-documents'), 'MyDocumentsRoute');
 const ManagerRecertificationRoute = lazyRoute(() => import('../features/recertification/routes/manager-recertification'), 'ManagerRecertificationRoute');
+const ManagerHouseholdsRoute = lazyRoute(() => import('../features/recertification/routes/manager-households'), 'ManagerHouseholdsRoute');
 const ManagerRelocationRoute = lazyRoute(() => import('../features/relocation/routes/manager-relocation'), 'ManagerRelocationRoute');
 const ManagerRelocationsRoute = lazyRoute(() => import('../features/relocation/routes/manager-relocations'), 'ManagerRelocationsRoute');
 const LandingRoute = lazyRoute(() => import('../features/landing/routes/landing'), 'LandingRoute');
@@ -156,6 +157,7 @@ export const router = createBrowserRouter([
               { path: paths.manager.bulkBatch.path, element: <BulkBatchRoute /> },
               { path: paths.manager.applications.path, element: <ManagerApplicationsRoute /> },
               { path: paths.manager.recertification.path, element: <ManagerRecertificationRoute /> },
+              { path: paths.manager.recertifications.path, element: <ManagerHouseholdsRoute /> },
               { path: paths.manager.relocations.path, element: <ManagerRelocationsRoute /> },
               { path: paths.manager.relocation.path, element: <ManagerRelocationRoute /> },
               { path: paths.manager.opportunities.path, element: <ManageOpportunitiesRoute /> },

@@ -88,6 +88,8 @@ export const paths = {
       path: '/manager/recertification/:caseId',
       getHref: (caseId: string) => `/manager/recertification/${encodeURIComponent(caseId)}`,
     },
+    /** The organisation's tenant households, to start a recertification or act for one (path chosen here). */
+    recertifications: { path: '/manager/recertifications', getHref: () => '/manager/recertifications' },
     relocations: { path: '/manager/relocations', getHref: () => '/manager/relocations' },
     /** A bulk action's progress and results (path chosen here). */
     bulkBatch: { path: '/manager/bulk/:batchId', getHref: (batchId: string) => `/manager/bulk/${encodeURIComponent(batchId)}` },

@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 import { ADMIN_ROLES, MANAGER_ROLES, RESIDENT_ROLES, SUPPORT_STAFF_ROLES, SUPPORT_TICKET_ROLES } from '../../config/roles';
 import type { Role } from '../../lib/domain-core';
 
-type MenuKey = 'users' | 'organizations' | 'ambassadorUsers' | 'ambassadorOrganizations' | 'profile' | 'myDocument' | 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'managerApplications' | 'recertification' | 'training' | 'relocation' | 'managerRelocations' | 'supportTicket' | 'supportQueue' | 'help' | 'faqAdmin' | 'operator';
+type MenuKey = 'users' | 'organizations' | 'ambassadorUsers' | 'ambassadorOrganizations' | 'profile' | 'myDocument' | 'dashboard' | 'myDashboard' | 'myApplications' | 'myFavorites' | 'manageOpportunities' | 'opportunities' | 'managerTasks' | 'managerApplications' | 'recertification' | 'training' | 'relocation' | 'managerRelocations' | 'managerRecertifications' | 'supportTicket' | 'supportQueue' | 'help' | 'faqAdmin' | 'operator';
 
 export interface NavItem {
   key: MenuKey;
@@ -41,6 +41,7 @@ export function navItemsFor(role: Role): NavItem[] {
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerTasks', to: paths.manager.tasks.getHref() });
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerApplications', to: paths.manager.applications.getHref() });
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerRelocations', to: paths.manager.relocations.getHref() });
+  if (MANAGER_ROLES.includes(role)) items.push({ key: 'managerRecertifications', to: paths.manager.recertifications.getHref() });
   if (MANAGER_ROLES.includes(role)) items.push({ key: 'manageOpportunities', to: paths.manager.opportunities.getHref() });
   // Spec section 2 menu: Support Ticket (residents and ambassadors); staff answer from their queue.
   if (SUPPORT_TICKET_ROLES.includes(role)) items.push({ key: 'supportTicket', to: paths.app.supportTickets.getHref() });

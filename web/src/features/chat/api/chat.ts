@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, apiRequest } from '../../../lib/api-client';
 import type { ActiveChat, ChatHistoryPage, ChatMessage, ChatUnseen, Page } from '../../../lib/domain';
 import { useChatLive } from './chat-events';
 
@@ -48,5 +48,23 @@ export function useMarkSeen() {
       client.setQueryData([...chatKey, 'unseen'], unseen);
       void client.invalidateQueries({ queryKey: [...chatKey, 'active'] });
     },
+  });
+}
+
+/** The office pins a message for both sides (`SetMessageAsPinned/{id}`, `pinned` says which way). */
+export function usePinMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, pinned }: { messageId: string; pinned: boolean }) => api.post<ChatMessage>(`/Chat/SetMessageAsPinned/${seg(messageId)}`, { pinned }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: chatKey }),
+  });
+}
+
+/** Its author deletes a message (`DeleteMessage/{id}`): its place stays, its text is gone for both sides. */
+export function useDeleteMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) => apiRequest<ChatMessage>('DELETE', `/Chat/DeleteMessage/${seg(messageId)}`),
+    onSuccess: () => void client.invalidateQueries({ queryKey: chatKey }),
   });
 }

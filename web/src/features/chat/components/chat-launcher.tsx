@@ -6,6 +6,8 @@ import { LEGACY_SHARED_DOCUMENT_PREFIX, TicketMessageText, type ChatMessage, typ
 import { useErrorText, useValidationText } from '../../../lib/validation-text';
 import { chatKey, useActiveChats, useHistory, useMarkSeen, useSendMessage, useUnseen } from '../api/chat';
 import { useChatEvents } from '../api/chat-events';
+import { getSession } from '../../../lib/session';
+import { OfficeMessageActions } from './office-message-actions';
 import { ShareDocument } from './share-document';
 
 /**
@@ -100,15 +102,28 @@ function Conversation({ householdId, organizationId, staff }: { householdId: str
     });
   }
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const shown = (m: ChatMessage) => (m.side === mySide || m.kind === 'documents_shared' ? messageText(m, t) : <TranslatableText text={messageText(m, t) ?? ''} />);
+  const pinned = items.filter((m) => m.pinned && !m.deleted);
+  const myUserId = getSession()?.user.userId;
   return (
     <>
+      {pinned.length ? (
+        <section className="chat-pinned" aria-labelledby={`${inputId}-pinned`} data-testid="chat-pinned">
+          <h3 id={`${inputId}-pinned`}>{t('chat.pinnedTitle')}</h3>
+          <ul>
+            {pinned.map((m) => <li key={m.messageId}>{shown(m)}</li>)}
+          </ul>
+        </section>
+      ) : null}
       <ol className="ticket-thread" aria-live="polite" aria-label={t('detail.thread')}>
         {[...items].reverse().map((m) => (
           <li key={m.messageId} className={`ticket-message ticket-message-${m.side === mySide ? 'mine' : 'theirs'}`}>
             <p className="ticket-message-meta">
               <strong>{m.side === mySide ? t('detail.you') : staff ? t('detail.requester') : t('detail.office')}</strong> · <time dateTime={m.createdAt}>{when(m.createdAt)}</time>
+              {m.pinned && !m.deleted ? <> · <span className="badge">{t('chat.pinned')}</span></> : null}
             </p>
-            <p className="ticket-message-body">{m.deleted ? t('chat.deleted') : m.side === mySide || m.kind === 'documents_shared' ? messageText(m, t) : <TranslatableText text={messageText(m, t) ?? ''} />}</p>
+            <p className="ticket-message-body">{m.deleted ? t('chat.deleted') : shown(m)}</p>
+            {staff ? <OfficeMessageActions message={m} own={m.side === 'staff' && m.senderUserId === myUserId} /> : null}
           </li>
         ))}
       </ol>

@@ -16,6 +16,35 @@ export function TextField({ label, registration, error, type = 'text', hint }: {
   );
 }
 
+/** A multi-line text field (an explanation, a reason), labelled and tied to its message like TextField. */
+export function TextAreaField({ label, registration, error }: { label: string; registration: UseFormRegisterReturn; error?: HookFieldError }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} rows={3} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} {...registration} />
+      <FieldError id={`${id}-error`} message={error?.message} />
+    </div>
+  );
+}
+
+/** A yes/no question answered by two radios; the value is true, false or (unanswered) undefined. */
+export function YesNoField({ legend, yes, no, registration, error }: { legend: string; yes: string; no: string; registration: UseFormRegisterReturn; error?: HookFieldError }) {
+  const id = useId();
+  return (
+    <fieldset className="radio-group" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>{legend}</legend>
+      <label className="radio">
+        <input type="radio" value="true" {...registration} /> {yes}
+      </label>
+      <label className="radio">
+        <input type="radio" value="false" {...registration} /> {no}
+      </label>
+      <FieldError id={`${id}-error`} message={error?.message} />
+    </fieldset>
+  );
+}
+
 /** A select whose options are lookup codes, labelled from the `lookups` namespace. */
 export function LookupSelect({ label, category, codes, registration, error }: { label: string; category: string; codes: readonly string[]; registration: UseFormRegisterReturn; error?: HookFieldError }) {
   const id = useId();

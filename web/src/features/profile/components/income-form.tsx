@@ -75,7 +75,7 @@ export function IncomeForm({ members, entry, onDone }: { members: MemberView[]; 
 }
 
 /** Spec section 9: a zero-income declaration looks 12 months ahead; income expected in that time is declared with its date. */
-function ZeroIncomeLookAhead({ form, errors }: { form: ReturnType<typeof useForm<Record<string, string>>>; errors: Record<string, HookFieldError | undefined> }) {
+export function ZeroIncomeLookAhead({ form, errors }: { form: ReturnType<typeof useForm<Record<string, string>>>; errors: Record<string, HookFieldError | undefined> }) {
   const { t } = useTranslation('profile');
   const until = zeroIncomeLookAheadEnd(todayIso());
   const expects = form.watch('expectsIncomeWithin12Months') as unknown;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { RecertActionBody, RecertTenantAction, RecertificationCase } from '../../../lib/domain';
+import type { ManagerTenantHousehold, RecertActionBody, RecertTenantAction, RecertificationCase, StartInterimBody } from '../../../lib/domain';
 
 /** GET /api/TenantRecertificationStatus/status: the case, or null when there is none yet. */
 export async function getRecertificationStatus(signal?: AbortSignal): Promise<RecertificationCase | null> {
@@ -23,5 +23,21 @@ export function useRecertificationAction() {
       client.setQueryData(recertificationQueryKey, data);
       void client.invalidateQueries({ queryKey: ['dashboard'] });
     },
+  });
+}
+
+/** The manager's tenant households with their latest cycle (GET /manager/households). */
+export const managerHouseholdsKey = ['recertification', 'manager', 'households'] as const;
+export function useManagerHouseholds() {
+  return useQuery({ queryKey: managerHouseholdsKey, queryFn: ({ signal }) => api.get<ManagerTenantHousehold[]>('/TenantRecertificationStatus/manager/households', { signal }) });
+}
+
+/** Opens an annual or interim cycle for a household of the manager's organisation; the answer names the case. */
+export function useStartRecertification() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ householdId, kind, reason }: { householdId: string; kind: 'annual' | 'interim'; reason?: StartInterimBody['reason'] }) =>
+      api.post<{ caseId: string; started: boolean }>(`/TenantRecertificationStatus/manager/${kind}/${encodeURIComponent(householdId)}`, kind === 'interim' ? { reason } : {}),
+    onSettled: () => void client.invalidateQueries({ queryKey: managerHouseholdsKey }),
   });
 }

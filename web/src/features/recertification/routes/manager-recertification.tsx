@@ -44,13 +44,19 @@ export function ManagerRecertificationRoute() {
       <p>
         <Link className="back-link" to={paths.manager.tasks.getHref()}>
           ← {t('manager.backToInbox')}
-        </Link>
+        </Link>{' '}
+        · <Link to={paths.manager.recertifications.getHref()}>{t('manager.allHouseholds')}</Link>
       </p>
       <h1>{t('manager.title')}</h1>
       <WhoseMoveSentence kind="recertification" viewer="manager" status={c.status} pendingTasks={c.view.pendingTasks} />
       {c.status === 'expired' ? <p className="notice">{t('manager.expired')}</p> : null}
       <section className="panel">
         <CaseSummary c={c} viewer="manager" />
+        <p>
+          <Link className="button button-secondary" to={paths.auth.requestImpersonateUser.getHref(c.view.tenantUserId)}>
+            {t('manager.actFor')}
+          </Link>
+        </p>
         <ul>
           {c.view.signers.map((s) => (
             <li key={s.id}>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { CaseFilePanel } from '../../case-file/components/case-file-panel';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { useToast } from '../../../components/ui/toast';
@@ -18,6 +19,7 @@ type Step = 'offer-unit' | 'confirm-move' | 'extend' | 'confirm-return';
 export function ManagerRelocationRoute() {
   const { id = '' } = useParams();
   const { t } = useTranslation('dashboard');
+  const { t: tRecert } = useTranslation('recertification');
   usePageTitle(t('relocation.manager.title'));
   const client = useQueryClient();
   const toast = useToast();
@@ -49,6 +51,11 @@ export function ManagerRelocationRoute() {
     <div className="page">
       <h1>{t('relocation.manager.title')}</h1>
       <WhoseMoveSentence kind="relocation" viewer="manager" status={r.status} pendingTasks={r.pendingTasks} />
+      <p>
+        <Link className="button button-secondary" to={paths.auth.requestImpersonateUser.getHref(r.tenantUserId)}>
+          {tRecert('manager.actFor')}
+        </Link>
+      </p>
       <section className="panel">
         <p>{t(`relocation.status.${r.status}`)}</p>
         {r.endsAt ? <p>{t('relocation.endsAt', { date: day(r.endsAt) })}</p> : null}

@@ -21,6 +21,7 @@ interface Row {
 /** /manager/relocations: the organisation's relocations and a form to start one for a tenant household. */
 export function ManagerRelocationsRoute() {
   const { t } = useTranslation('dashboard');
+  const { t: tRecert } = useTranslation('recertification');
   usePageTitle(t('relocation.manager.listTitle'));
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -45,6 +46,9 @@ export function ManagerRelocationsRoute() {
   return (
     <div className="page">
       <h1>{t('relocation.manager.listTitle')}</h1>
+      <p>
+        <Link to={paths.manager.recertifications.getHref()}>{tRecert('households.link')}</Link>
+      </p>
       <table className="table">
         <thead>
           <tr>
