@@ -37,7 +37,7 @@ function CaseFileBody({ file }: { file: CaseFile }) {
     <>
       {file.kind === 'recertification' ? <CertificationChangesSection changes={file.changes} /> : null}
       <h3>{t('caseFile:members.title')}</h3>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('caseFile:members.title')}>
         <table>
           <thead>
             <tr>
@@ -64,7 +64,7 @@ function CaseFileBody({ file }: { file: CaseFile }) {
 
       <h3>{t('caseFile:incomes.title')}</h3>
       {file.incomes.length === 0 ? <p>{t('caseFile:incomes.none')}</p> : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('caseFile:incomes.title')}>
           <table>
             <thead>
               <tr>

@@ -51,7 +51,7 @@ export function MyDocumentsRoute() {
       ) : documents.data.length === 0 ? (
         <div className="empty" role="status"><p className="empty-title">{t('mydocument:empty')}</p></div>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('mydocument:title')}>
           <table>
             <thead>
               <tr>

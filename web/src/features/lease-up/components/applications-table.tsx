@@ -14,7 +14,7 @@ export function ApplicationsTable({ rows, title, withApplicant = false }: { rows
   const { t } = useTranslation('leaseupApplications');
   const labels = useLeaseUpLabels();
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={title ?? t('list.title')}>
       <table>
         <caption className="visually-hidden">{title ?? t('list.title')}</caption>
         <thead>

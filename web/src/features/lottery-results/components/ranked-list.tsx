@@ -23,7 +23,7 @@ export function RankedList({ page, hasPrevious, busy, onPrevious, onNext }: Rank
       {page.items.length === 0 ? (
         <p>{t('ranks.empty')}</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('ranks.title')}>
           <table>
             <caption>{t('ranks.range', { first: count(first ?? 0), last: count(last ?? 0) })}</caption>
             <thead>

@@ -29,7 +29,7 @@ export function TaskTable({ rows, selection }: { rows: InboxCase[]; selection?: 
     kind === 'lease_up' ? t(`leaseupApplications:actions.${action as PendingTask['action']}`) : t(`otherActions.${action}`, { defaultValue: action });
   const applications = rows.filter((c) => c.caseKind === 'lease_up').map((c) => c.caseId);
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={t('title')}>
       <table>
         <caption className="visually-hidden">{t('title')}</caption>
         <thead>

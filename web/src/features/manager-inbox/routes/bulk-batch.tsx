@@ -73,7 +73,7 @@ export function BulkBatchRoute() {
           ))}
         </select>
       </div>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('bulk.results')}>
         <table>
           <caption className="visually-hidden">{t('bulk.results')}</caption>
           <thead>

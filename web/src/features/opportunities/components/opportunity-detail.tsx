@@ -61,7 +61,7 @@ export function OpportunityDetailView({ opportunity, applySlot }: OpportunityDet
       <section aria-labelledby="units-heading" className="panel">
         <h2 id="units-heading">{t('detail.units')}</h2>
         {opportunity.units.length ? (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('detail.units')}>
             <table>
               <thead>
                 <tr>
@@ -96,7 +96,7 @@ export function OpportunityDetailView({ opportunity, applySlot }: OpportunityDet
         <h2 id="requirements-heading">{t('detail.requirements')}</h2>
         <p>{t('detail.requirementsIntro')}</p>
         {opportunity.requirements.length ? (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('detail.requirements')}>
             <table>
               <thead>
                 <tr>
@@ -124,7 +124,7 @@ export function OpportunityDetailView({ opportunity, applySlot }: OpportunityDet
       <section aria-labelledby="income-heading" className="panel">
         <h2 id="income-heading">{t('detail.eligibleIncome')}</h2>
         {opportunity.incomeRanges.length ? (
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('detail.eligibleIncome')}>
             <table>
               <thead>
                 <tr>

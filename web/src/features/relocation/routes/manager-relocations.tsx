@@ -49,26 +49,28 @@ export function ManagerRelocationsRoute() {
       <p>
         <Link to={paths.manager.recertifications.getHref()}>{tRecert('households.link')}</Link>
       </p>
-      <table className="table">
-        <thead>
-          <tr>
-            <th>{t('relocation.manager.household')}</th>
-            <th>{t('relocation.manager.statusColumn')}</th>
-            <th>{t('relocation.manager.endsColumn')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data.relocations.map((r) => (
-            <tr key={r.relocationId}>
-              <td>
-                <Link to={paths.manager.relocation.getHref(r.relocationId)}>{r.householdName}</Link>
-              </td>
-              <td>{t(`relocation.status.${r.status}`)}</td>
-              <td>{r.endsAt ? formatDate(r.endsAt) : ''}</td>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('relocation.manager.listTitle')}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t('relocation.manager.household')}</th>
+              <th>{t('relocation.manager.statusColumn')}</th>
+              <th>{t('relocation.manager.endsColumn')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {list.data.relocations.map((r) => (
+              <tr key={r.relocationId}>
+                <td>
+                  <Link to={paths.manager.relocation.getHref(r.relocationId)}>{r.householdName}</Link>
+                </td>
+                <td>{t(`relocation.status.${r.status}`)}</td>
+                <td>{r.endsAt ? formatDate(r.endsAt) : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <section className="panel">
         <h2>{t('relocation.manager.start')}</h2>
         <label className="field">
