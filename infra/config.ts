@@ -182,6 +182,18 @@ export const ConfigSchema = z
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** When set, a scrape of the API's metrics must send `Authorization: Bearer <METRICS_TOKEN>`. */
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * After SIGTERM the API answers /readyz with 503 for this long before it stops taking requests, so
+     * a load balancer takes the replica out before its port closes (0: stop at once).
+     */
+    API_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+    /**
+     * Worker Deployment Versioning: the worker registers as build WORKER_BUILD_ID of deployment
+     * WORKER_DEPLOYMENT_NAME, and a run stays on the build that started it (README "Rolling upgrade").
+     */
+    WORKER_VERSIONING: bool.default(false),
+    WORKER_DEPLOYMENT_NAME: z.string().min(1).default('housing-portal'),
+    WORKER_BUILD_ID: z.string().min(1).optional(),
     /** host:port of the worker's Prometheus endpoint (the Temporal SDK's metrics and the activity failure counts). Unset: none. */
     WORKER_METRICS_ADDRESS: hostPort.optional(),
   })
@@ -197,6 +209,9 @@ export const ConfigSchema = z
     }
     if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never served on the web port' });
+    }
+    if (c.WORKER_VERSIONING && !c.WORKER_BUILD_ID) {
+      ctx.addIssue({ code: 'custom', path: ['WORKER_BUILD_ID'], message: 'is required with WORKER_VERSIONING=true (the build this worker runs, e.g. the image tag)' });
     }
     if (Boolean(c.TEMPORAL_TLS_CERT_PATH) !== Boolean(c.TEMPORAL_TLS_KEY_PATH)) {
       ctx.addIssue({ code: 'custom', path: ['TEMPORAL_TLS_KEY_PATH'], message: 'TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH go together' });
