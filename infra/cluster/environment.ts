@@ -39,7 +39,7 @@ export function machineSettings(ports: ClusterPorts, urls: { database: string; s
     TRUSTED_PROXIES: '127.0.0.1', // HAProxy
     HOST: '127.0.0.1',
     METRICS_HOST: '127.0.0.1',
-    TEMPORAL_UI_ORIGIN: 'http://localhost:8233',
+    TEMPORAL_UI_ORIGIN: `http://localhost:${ports.temporalUi}`,
   };
 }
 

@@ -14,6 +14,8 @@ export interface ClusterPorts {
   temporal: number;
   temporalMembership: number;
   temporalMetrics: number;
+  /** The Temporal Web UI. */
+  temporalUi: number;
   s3: number;
   s3Console: number;
   smtp: number;
@@ -38,6 +40,7 @@ export function clusterPorts(env: NodeJS.ProcessEnv): ClusterPorts {
     temporal: port('TEMPORAL_PORT', 7333),
     temporalMembership: port('TEMPORAL_MEMBERSHIP_PORT', 6933),
     temporalMetrics: port('TEMPORAL_METRICS_PORT', metrics + 4),
+    temporalUi: port('TEMPORAL_UI_PORT', 8234),
     s3: port('S3_PORT', 9000),
     s3Console: port('S3_CONSOLE_PORT', 9001),
     smtp: port('SMTP_PORT', 2525),

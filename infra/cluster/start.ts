@@ -27,7 +27,7 @@ import { exitOf, nodeProcess, Parts, programProcess } from '../supervisor';
 import { makeBuildCurrent } from '../temporal/deployment';
 import { ensureNamespace } from '../temporal/namespace';
 import { findMinio } from '../tools/minio';
-import { findTemporalServer, findTemporalSqlTool } from '../tools/temporal-server';
+import { findTemporalServer, findTemporalSqlTool, findTemporalUiServer } from '../tools/temporal-server';
 import { checkoutBuildId, clusterAppEnvironment, minioSecrets } from './environment';
 import { startMailSink } from './mail-sink';
 import { clusterPorts } from './ports';
@@ -71,7 +71,7 @@ await runMain('start:cluster', async () => {
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
   const ports = clusterPorts(process.env);
-  const [temporalServer, sqlTool, minio] = await Promise.all([findTemporalServer(), findTemporalSqlTool(), findMinio()]);
+  const [temporalServer, sqlTool, uiServer, minio] = await Promise.all([findTemporalServer(), findTemporalSqlTool(), findTemporalUiServer(), findMinio()]);
 
   say(`starting PostgreSQL (embedded, 127.0.0.1:${ports.postgres})...`);
   await parts.start('postgres', async () => {
@@ -103,6 +103,20 @@ await runMain('start:cluster', async () => {
   } finally {
     await connection.close();
   }
+
+  await parts.start(
+    'temporal-ui',
+    programProcess('temporal-ui', uiServer, ['--root', ROOT, '--config', 'infra/production', '--env', 'temporal-ui', 'start'], {
+      logDir: LOG_DIR,
+      env: {
+        ...process.env,
+        TEMPORAL_ADDRESS: config.TEMPORAL_ADDRESS,
+        TEMPORAL_UI_PORT: String(ports.temporalUi),
+        TEMPORAL_NAMESPACE: config.TEMPORAL_NAMESPACE,
+        PORTAL_CODEC_URL: `http://localhost:${ports.web}/codec`,
+      },
+    }),
+  );
 
   say(`starting MinIO (server-side encryption, 127.0.0.1:${ports.s3}) and the mail sink (SMTP, 127.0.0.1:${ports.smtp})...`);
   await parts.start('mail', async () => ({ pid: process.pid, exited: new Promise<string>(() => {}), stop: () => mail.stop() }));
@@ -166,11 +180,13 @@ await runMain('start:cluster', async () => {
       },
     }),
   );
+  await waitUntilReady(`http://127.0.0.1:${ports.temporalUi}/`, 'the Temporal Web UI');
   // Both replicas answered ready above; HAProxy now serves through them.
   await waitUntilReady(`http://127.0.0.1:${ports.web}/readyz`, 'HAProxy');
 
   say(`portal on http://localhost:${ports.web} (HAProxy) -> API replicas 127.0.0.1:${ports.api[0]} and :${ports.api[1]}`);
   say(`Temporal server 127.0.0.1:${ports.temporal} (namespace ${config.TEMPORAL_NAMESPACE}, PostgreSQL 127.0.0.1:${ports.postgres}); workers: 2 on task queue ${config.TEMPORAL_TASK_QUEUE}, build ${buildId}`);
+  say(`Temporal Web UI http://localhost:${ports.temporalUi} (payloads decoded through http://localhost:${ports.web}/codec with an Admin's token)`);
   say(`MinIO http://127.0.0.1:${ports.s3} (bucket ${config.S3_BUCKET}); mail: SMTP 127.0.0.1:${ports.smtp} -> ${join(DATA_DIR, 'mail')}/`);
   say(`metrics: API ${ports.apiMetrics.join(', ')}; workers ${ports.workerMetrics.join(', ')}; Temporal ${ports.temporalMetrics}; HAProxy ${ports.haproxyMetrics} (GET /metrics on 127.0.0.1)`);
   say(`logs: ${LOG_DIR}/  data: ${DATA_DIR}/  ready in ${Math.round((Date.now() - started) / 1000)}s  Ctrl-C stops`);

@@ -1,6 +1,6 @@
 /**
- * The Temporal server and its SQL schema tool, at the version the Temporal CLI embeds, for
- * `npm run start:cluster`: the production server (not the dev server) on PostgreSQL.
+ * The Temporal server, its SQL schema tool and its Web UI server, at the versions the Temporal CLI
+ * embeds, for `npm run start:cluster`: the production server (not the dev server) on PostgreSQL.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -46,4 +46,17 @@ export async function findTemporalSchemaDir(): Promise<string> {
   }
   if (!existsSync(path.join(dir, 'temporal', 'versioned'))) throw new Error(`the Temporal PostgreSQL schemas are not in ${dir}; set TEMPORAL_SCHEMA_DIR to the module's schema/postgresql/v12`);
   return dir;
+}
+
+/** The Temporal Web UI server, at the version the Temporal CLI v1.5.1 embeds. */
+export const TEMPORAL_UI_VERSION = 'v2.42.1';
+
+export function findTemporalUiServer(): Promise<string> {
+  return findOrBuildGoBinary({
+    binary: 'temporal-ui-server',
+    installs: 'server',
+    envVar: 'TEMPORAL_UI_SERVER_PATH',
+    label: `Temporal Web UI server ${TEMPORAL_UI_VERSION}`,
+    module: `github.com/temporalio/ui-server/v2/cmd/server@${TEMPORAL_UI_VERSION}`,
+  });
 }

@@ -35,11 +35,19 @@ describe('npm run start:cluster', () => {
 
   it('says what runs where, and Temporal names PostgreSQL as its persistence and visibility store', async () => {
     const out = cluster!.output();
-    for (const part of ['postgres', 'temporal', 'minio', 'worker-1', 'worker-2', 'api-1', 'api-2', 'haproxy']) expect(out).toContain(`[cluster] ${part} started`);
+    for (const part of ['postgres', 'temporal', 'temporal-ui', 'minio', 'worker-1', 'worker-2', 'api-1', 'api-2', 'haproxy']) expect(out).toContain(`[cluster] ${part} started`);
     expect(out).toContain(`portal on http://localhost:${cluster!.ports.web} (HAProxy)`);
     const { stdout } = await run(await findTemporalCli(), ['operator', 'cluster', 'describe', '--address', cluster!.temporalAddress, '-o', 'json']);
     const described = JSON.parse(stdout) as { persistenceStore: string; visibilityStore: string; serverVersion: string; historyShardCount: number };
     expect(described).toMatchObject({ persistenceStore: 'postgres12', visibilityStore: 'postgres12', serverVersion: '1.29.1', historyShardCount: 512 });
+  });
+
+  it('the Temporal Web UI reads the cluster and decodes payloads through the portal', async () => {
+    const ui = `http://127.0.0.1:${cluster!.ports.temporalUi}`;
+    const settings = (await (await fetch(`${ui}/api/v1/settings`)).json()) as object;
+    expect(settings).toMatchObject({ DefaultNamespace: 'housing-portal', Codec: { Endpoint: `http://localhost:${cluster!.ports.web}/codec`, PassAccessToken: true } });
+    const listed = (await (await fetch(`${ui}/api/v1/namespaces`)).json()) as { namespaces: { namespaceInfo: { name: string } }[] };
+    expect(listed.namespaces.map((n) => n.namespaceInfo.name)).toContain('housing-portal');
   });
 
   it("every role's demo account signs in through HAProxy", async () => {

@@ -35,9 +35,10 @@ export async function freeClusterEnv(): Promise<Record<string, string>> {
       S3_PORT: String(base + 70),
       S3_CONSOLE_PORT: String(base + 71),
       SMTP_PORT: String(base + 72),
+      TEMPORAL_UI_PORT: String(base + 73),
     };
     const ports = clusterPorts(env);
-    const all = [ports.web, ...ports.api, ports.postgres, ports.temporal, ports.temporal + 1, ports.temporal + 2, ports.temporal + 6, ports.temporal + 10, ports.temporalMembership, ports.temporalMembership + 1, ports.temporalMembership + 2, ports.temporalMembership + 3, ports.temporalMetrics, ports.s3, ports.s3Console, ports.smtp, ...ports.apiMetrics, ...ports.workerMetrics, ports.haproxyMetrics];
+    const all = [ports.web, ...ports.api, ports.postgres, ports.temporal, ports.temporal + 1, ports.temporal + 2, ports.temporal + 6, ports.temporal + 10, ports.temporalMembership, ports.temporalMembership + 1, ports.temporalMembership + 2, ports.temporalMembership + 3, ports.temporalMetrics, ports.temporalUi, ports.s3, ports.s3Console, ports.smtp, ...ports.apiMetrics, ...ports.workerMetrics, ports.haproxyMetrics];
     if ((await Promise.all(all.map(isFree))).every(Boolean)) return env;
   }
 }
@@ -179,15 +180,24 @@ export async function changedWorkflowBundle(name: string, file: string, change: 
   return bundlePath;
 }
 
-/** `npm run replay:check` of a bundle against the cluster's live histories: its exit code and report. */
-export async function replayCheck(dataDir: string, env: Record<string, string>, bundlePath: string, query: string): Promise<{ code: number; report: string }> {
+/** A command of the repository run against the cluster with its workers' environment: exit code and output. */
+async function runAgainstCluster(dataDir: string, env: Record<string, string>, script: string, args: string[]): Promise<{ code: number; report: string }> {
   const ports = clusterPorts(env);
   const base = await clusterAppEnvironment(process.env, dataDir, ports);
-  const args = ['--import', 'tsx', 'worker/replay-check.ts', '--address', `127.0.0.1:${ports.temporal}`, '--namespace', base.TEMPORAL_NAMESPACE!, '--bundle', bundlePath, '--query', query];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: base, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, '--address', `127.0.0.1:${ports.temporal}`, '--namespace', base.TEMPORAL_NAMESPACE!, ...args], { cwd: ROOT, env: base, stdio: ['ignore', 'pipe', 'pipe'] });
   let report = '';
   child.stdout!.on('data', (chunk: Buffer) => (report += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (report += chunk.toString()));
   const code = await new Promise<number>((done) => child.once('exit', (exitCode) => done(exitCode ?? 1)));
   return { code, report };
+}
+
+/** `npm run replay:check` of a bundle against the cluster's live histories: its exit code and report. */
+export function replayCheck(dataDir: string, env: Record<string, string>, bundlePath: string, query: string): Promise<{ code: number; report: string }> {
+  return runAgainstCluster(dataDir, env, 'worker/replay-check.ts', ['--bundle', bundlePath, '--query', query]);
+}
+
+/** `npm run cluster:upgrade`: the replay check of a bundle, then (only if it passes) its build made current. */
+export function clusterUpgrade(dataDir: string, env: Record<string, string>, buildId: string, bundlePath: string, query: string): Promise<{ code: number; report: string }> {
+  return runAgainstCluster(dataDir, env, 'worker/upgrade.ts', ['--build-id', buildId, '--bundle', bundlePath, '--query', query]);
 }
