@@ -1,17 +1,17 @@
 /**
  * A rolling upgrade of the workers on the cluster (README "Rolling upgrade"): cases started on build
- * A; build B with a changed workflow brought up beside it; the replay check against the cluster's live
- * histories refuses B while the change is unpatched and accepts it patched; B made current; the cases
- * go on and finish their steps on B, and A has no case left on it.
+ * A; `npm run cluster:upgrade`, whose replay check runs against the cluster's live histories, refuses a
+ * build B whose workflow change is unpatched; with the change patched, B's workers come up beside A's
+ * and the same command makes B current; the cases take their next steps on B, and A has no case left.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentBuild, makeBuildCurrent } from '../../infra/temporal/deployment';
+import { currentBuild } from '../../infra/temporal/deployment';
 import { supportTicketWorkflowId } from '../../infra/temporal/ids';
-import { changedWorkflowBundle, clusterConnection, freeClusterEnv, replayCheck, signInOver, startCluster, startWorkers, type RunningCluster } from '../helpers/cluster';
+import { changedWorkflowBundle, clusterConnection, clusterUpgrade, freeClusterEnv, replayCheck, signInOver, startCluster, startWorkers, type RunningCluster } from '../helpers/cluster';
 
 const NAMESPACE = 'housing-portal';
 const DEPLOYMENT = 'housing-portal';
@@ -75,20 +75,19 @@ describe('rolling upgrade of the workers (Worker Deployment Versioning)', () => 
     for (const id of tickets) await expect.poll(() => buildOf(supportTicketWorkflowId(id))).toBe('build-a');
   });
 
-  it('the replay check against the live histories refuses B with the change unpatched, naming the workflows', async () => {
-    const { code, report } = await replayCheck(dataDir, env, unpatched, RUNNING_TICKETS);
+  it('npm run cluster:upgrade refuses B with the change unpatched: the replay check names the workflows, A stays current', async () => {
+    const { code, report } = await clusterUpgrade(dataDir, env, 'build-b', unpatched, RUNNING_TICKETS);
     expect(code, report).toBe(1);
     for (const id of tickets) expect(report).toContain(supportTicketWorkflowId(id));
+    expect(report).toContain('refused: build build-b');
+    expect(await currentBuild(connection!, NAMESPACE, DEPLOYMENT)).toBe('build-a');
   });
 
-  it('and accepts B with the change behind patched()', async () => {
-    const { code, report } = await replayCheck(dataDir, env, patchedBundle, RUNNING_TICKETS);
-    expect(code, report).toBe(0);
-  });
-
-  it('B comes up beside A and is made current; the cases take their next steps on B', async () => {
+  it('with the change behind patched(), B comes up beside A and cluster:upgrade makes it current; the cases take their next steps on B', async () => {
     buildB = await startWorkers(dataDir, env, { buildId: 'build-b', bundlePath: patchedBundle, count: 2 });
-    expect(await makeBuildCurrent(connection!, NAMESPACE, DEPLOYMENT, 'build-b')).toBe('build-a');
+    const { code, report } = await clusterUpgrade(dataDir, env, 'build-b', patchedBundle, RUNNING_TICKETS);
+    expect(code, report).toBe(0);
+    expect(report).toContain('build build-b is current; roll back with: npm run cluster:upgrade -- --build-id build-a');
     expect(await currentBuild(connection!, NAMESPACE, DEPLOYMENT)).toBe('build-b');
 
     const manager = await signInOver(cluster!.baseUrl, 'manager', 'Manager#2026');
