@@ -52,3 +52,14 @@ export async function makeBuildCurrent(connection: Connection, namespace: string
     await new Promise((done) => setTimeout(done, 500));
   }
 }
+
+/**
+ * Whether a build no longer current has drained: `drained` once no open pinned run is left on it
+ * (AUTO_UPGRADE runs move on at their next task), so its workers may stop. The server re-checks
+ * this periodically (every few minutes by default), not at once.
+ */
+export async function drainageOf(connection: Connection, namespace: string, deploymentName: string, buildId: string): Promise<'active' | 'draining' | 'drained'> {
+  const { workerDeploymentVersionInfo } = await connection.workflowService.describeWorkerDeploymentVersion({ namespace, deploymentVersion: { deploymentName, buildId } });
+  const status = workerDeploymentVersionInfo?.drainageInfo?.status;
+  return status === 2 ? 'drained' : status === 1 ? 'draining' : 'active'; // VERSION_DRAINAGE_STATUS_DRAINED, _DRAINING
+}

@@ -2,14 +2,15 @@
  * A rolling upgrade of the workers on the cluster (README "Rolling upgrade"): cases started on build
  * A; `npm run cluster:upgrade`, whose replay check runs against the cluster's live histories, refuses a
  * build B whose workflow change is unpatched; with the change patched, B's workers come up beside A's
- * and the same command makes B current; the cases take their next steps on B, and A has no case left.
+ * and the same command makes B current; the cases take their next steps on B, and the server reports A
+ * drained.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentBuild } from '../../infra/temporal/deployment';
+import { currentBuild, drainageOf } from '../../infra/temporal/deployment';
 import { supportTicketWorkflowId } from '../../infra/temporal/ids';
 import { changedWorkflowBundle, clusterConnection, clusterUpgrade, freeClusterEnv, replayCheck, signInOver, startCluster, startWorkers, type RunningCluster } from '../helpers/cluster';
 
@@ -56,7 +57,11 @@ describe('rolling upgrade of the workers (Worker Deployment Versioning)', () => 
       changedWorkflowBundle('build-b-unpatched', 'support-ticket.ts', pauseFirst('unpatched')),
       changedWorkflowBundle('build-b-patched', 'support-ticket.ts', pauseFirst('patched')),
     ]);
-    cluster = await startCluster(dataDir, env, { WORKER_BUILD_ID: 'build-a' });
+    // The server re-checks an old build's drainage every few minutes by default; seconds here, so the
+    // test sees A drained without waiting that long (a setting of the server, not of the portal).
+    const dynamicConfig = join(dataDir, 'temporal-dynamic.yaml');
+    await writeFile(dynamicConfig, ['matching.wv.VersionDrainageStatusRefreshInterval:', '  - value: 2s', 'matching.wv.VersionDrainageStatusVisibilityGracePeriod:', '  - value: 2s', ''].join('\n'));
+    cluster = await startCluster(dataDir, env, { WORKER_BUILD_ID: 'build-a', TEMPORAL_DYNAMIC_CONFIG_FILE: dynamicConfig });
     connection = await clusterConnection(cluster);
   });
   afterAll(async () => {
@@ -97,6 +102,8 @@ describe('rolling upgrade of the workers (Worker Deployment Versioning)', () => 
     }
     // Every case ran its latest steps on B: none is left on A, whose workers now get no task.
     for (const id of tickets) await expect.poll(() => buildOf(supportTicketWorkflowId(id))).toBe('build-b');
+    // The server says so too: A has drained, so its workers may stop.
+    await expect.poll(() => drainageOf(connection!, NAMESPACE, DEPLOYMENT, 'build-a')).toBe('drained');
   });
 
   it('a case started after the switch runs B’s new path, and every live history replays on B', async () => {
