@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASE_SEARCH_ATTRIBUTES } from '../../domain/case-search';
 import { findTemporalCli } from '../../infra/tools/temporal-cli';
 import { freeClusterEnv, signInOver, startCluster, type RunningCluster } from '../helpers/cluster';
 import { listenToEvents } from '../helpers/event-stream';
@@ -40,6 +41,15 @@ describe('npm run start:cluster', () => {
     const { stdout } = await run(await findTemporalCli(), ['operator', 'cluster', 'describe', '--address', cluster!.temporalAddress, '-o', 'json']);
     const described = JSON.parse(stdout) as { persistenceStore: string; visibilityStore: string; serverVersion: string; historyShardCount: number };
     expect(described).toMatchObject({ persistenceStore: 'postgres12', visibilityStore: 'postgres12', serverVersion: '1.29.1', historyShardCount: 512 });
+  });
+
+  it('npm run temporal:namespace makes a namespace with every case search attribute, and a second run changes nothing', async () => {
+    const namespace = `scratch-${Date.now()}`;
+    const step = () => run(process.execPath, ['--import', 'tsx', 'infra/temporal/namespace-cli.ts'], { env: { ...process.env, TEMPORAL_ADDRESS: cluster!.temporalAddress, TEMPORAL_NAMESPACE: namespace } });
+    expect((await step()).stdout).toContain(`namespace ${namespace}: registered`);
+    expect((await step()).stdout).toContain(`namespace ${namespace}: present`);
+    const { stdout } = await run(await findTemporalCli(), ['operator', 'search-attribute', 'list', '--address', cluster!.temporalAddress, '--namespace', namespace, '-o', 'json']);
+    for (const name of Object.keys(CASE_SEARCH_ATTRIBUTES)) expect(stdout).toContain(name);
   });
 
   it('the Temporal Web UI reads the cluster and decodes payloads through the portal', async () => {
