@@ -189,7 +189,9 @@ export const ConfigSchema = z
     API_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
     /**
      * Worker Deployment Versioning: the worker registers as build WORKER_BUILD_ID of deployment
-     * WORKER_DEPLOYMENT_NAME, and a run stays on the build that started it (README "Rolling upgrade").
+     * WORKER_DEPLOYMENT_NAME (README "Rolling upgrade"). The build is the worker's own setting (the
+     * API shares the configuration and has none), so the worker checks it at start
+     * (worker/create-worker.ts).
      */
     WORKER_VERSIONING: bool.default(false),
     WORKER_DEPLOYMENT_NAME: z.string().min(1).default('housing-portal'),
@@ -209,9 +211,6 @@ export const ConfigSchema = z
     }
     if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never served on the web port' });
-    }
-    if (c.WORKER_VERSIONING && !c.WORKER_BUILD_ID) {
-      ctx.addIssue({ code: 'custom', path: ['WORKER_BUILD_ID'], message: 'is required with WORKER_VERSIONING=true (the build this worker runs, e.g. the image tag)' });
     }
     if (Boolean(c.TEMPORAL_TLS_CERT_PATH) !== Boolean(c.TEMPORAL_TLS_KEY_PATH)) {
       ctx.addIssue({ code: 'custom', path: ['TEMPORAL_TLS_KEY_PATH'], message: 'TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH go together' });

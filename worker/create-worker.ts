@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { bundleWorkflowCode, NativeConnection, Worker, type BundleOptions, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
-import type { Config } from '../infra/config';
+import { ConfigError, type Config } from '../infra/config';
 import { keyRingFromConfig } from '../infra/crypto';
 import { useDataKeys } from '../infra/data-keys';
 import { dataConverter, firstLine, temporalConnectionOptions } from '../infra/temporal/connection';
@@ -62,7 +62,7 @@ type WorkerConfig = Parameters<typeof temporalConnectionOptions>[0] &
  */
 export function deploymentOptions(config: Pick<WorkerConfig, 'WORKER_VERSIONING' | 'WORKER_DEPLOYMENT_NAME' | 'WORKER_BUILD_ID'>): Pick<WorkerOptions, 'workerDeploymentOptions'> {
   if (!config.WORKER_VERSIONING) return {};
-  if (!config.WORKER_BUILD_ID) throw new Error('WORKER_BUILD_ID is required with WORKER_VERSIONING=true');
+  if (!config.WORKER_BUILD_ID) throw new ConfigError('Invalid configuration: WORKER_BUILD_ID is required with WORKER_VERSIONING=true (the build this worker runs, e.g. its image tag)');
   return {
     workerDeploymentOptions: {
       useWorkerVersioning: true,

@@ -90,9 +90,9 @@ await runMain('start:cluster', async () => {
   const minioCredentials = await minioSecrets(DATA_DIR);
   const mail = await startMailSink(join(DATA_DIR, 'mail'), ports.smtp);
   const env = await clusterAppEnvironment(process.env, DATA_DIR, ports);
-  // This checkout's build of the worker deployment (unless one is named), which the workers register.
-  env.WORKER_BUILD_ID ??= checkoutBuildId(ROOT);
-  const buildId = env.WORKER_BUILD_ID;
+  // This checkout's build of the worker deployment (unless one is named), which the workers register;
+  // the API replicas run without it, as in production.
+  const buildId = env.WORKER_BUILD_ID ?? checkoutBuildId(ROOT);
   // Validate now, so a bad value stops start-up with one line before anything else runs.
   const config = loadConfig(env);
 
@@ -149,7 +149,7 @@ await runMain('start:cluster', async () => {
 
   for (const [i, metricsPort] of ports.workerMetrics.entries()) {
     const name = `worker-${i + 1}`;
-    const workerEnv = { ...env, WORKER_METRICS_ADDRESS: `127.0.0.1:${metricsPort}` };
+    const workerEnv = { ...env, WORKER_BUILD_ID: buildId, WORKER_METRICS_ADDRESS: `127.0.0.1:${metricsPort}` };
     await parts.start(name, nodeProcess(name, 'worker/main.ts', workerEnv, { logDir: LOG_DIR, nodeFlags: [`--max-old-space-size=${config.WORKER_HEAP_MB}`] }), 'workers');
   }
   if (config.WORKER_VERSIONING) {
@@ -164,7 +164,7 @@ await runMain('start:cluster', async () => {
 
   for (const [i, port] of ports.api.entries()) {
     const name = `api-${i + 1}`;
-    await parts.start(name, nodeProcess(name, 'api/main.ts', { ...env, PORT: String(port), METRICS_PORT: String(ports.apiMetrics[i]) }, { logDir: LOG_DIR }), 'api');
+    await parts.start(name, nodeProcess(name, 'api/main.ts', { ...env, WORKER_BUILD_ID: undefined, PORT: String(port), METRICS_PORT: String(ports.apiMetrics[i]) }, { logDir: LOG_DIR }), 'api');
   }
   await Promise.all(ports.api.map((port, i) => waitUntilReady(`http://127.0.0.1:${port}/readyz`, `api-${i + 1}`)));
   await parts.start(
