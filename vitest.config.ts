@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // The cluster group starts whole clusters of its own: tests/cluster/vitest.config.ts, run apart by .ci/run.
+    exclude: ['**/node_modules/**', 'tests/cluster/**'],
     globalSetup: ['tests/setup/global.ts'],
     setupFiles: ['tests/setup/quiet-runtime.ts'],
     // Temporal's native bridge must load in separate processes, not worker threads.

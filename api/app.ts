@@ -93,6 +93,8 @@ declare module 'fastify' {
     keys: KeyRing;
     /** Weather, air quality, transit and news, fetched on a schedule and read from memory. */
     feeds: FeedHub;
+    /** Set once the process is told to stop: /readyz answers 503 so the load balancer takes it out. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -132,6 +134,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   app.decorate('db', db);
   app.decorate('temporal', temporal);
   app.decorate('blobs', blobs);
+  app.decorate('lifecycle', { draining: false });
   const keys = keyRingFromConfig(config);
   app.decorate('keys', keys);
   useDataKeys(keys);

@@ -29,6 +29,13 @@ await runMain('api', async () => {
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
+    if (config.API_DRAIN_SECONDS > 0) {
+      // Requests keep being served while the load balancer's health checks see 503 and take this
+      // replica out; only then does the port close.
+      app.lifecycle.draining = true;
+      app.log.info({ signal, seconds: config.API_DRAIN_SECONDS }, 'api draining');
+      await new Promise((done) => setTimeout(done, config.API_DRAIN_SECONDS * 1000));
+    }
     app.log.info({ signal }, 'api stopping');
     await app.close();
     await served.metrics?.close();

@@ -8,7 +8,8 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { sql } from 'kysely';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../infra/config';
 import { temporalClientMetrics } from '../infra/temporal/connection';
 
@@ -44,6 +45,26 @@ export const metricsPlugin = fp(
       requests: new Counter({ name: 'portal_http_requests_total', help: 'HTTP requests answered by the API, by route pattern and status', labelNames, registers: [registry] }),
       duration: new Histogram({ name: 'portal_http_request_duration_seconds', help: 'Time to answer an HTTP request, by route pattern and status', labelNames, buckets: BUCKETS, registers: [registry] }),
     };
+    // The outbox read at scrape time: a message waiting long means delivery is stuck (no worker, or the
+    // mail server refusing), which the worker's own counters cannot show once it is down.
+    const db = app.db;
+    new Gauge({
+      name: 'portal_notification_outbox_oldest_pending_seconds',
+      help: 'Age of the oldest notification waiting in the outbox (0 when none waits)',
+      registers: [registry],
+      async collect() {
+        try {
+          const row = await db
+            .selectFrom('notification_outbox')
+            .select(sql<number>`coalesce(extract(epoch from now() - min(created_at)), 0)`.as('age'))
+            .where('status', '=', 'pending')
+            .executeTakeFirst();
+          this.set(Number(row?.age ?? 0));
+        } catch {
+          // PostgreSQL unreachable: no value this scrape (the API's readiness says why).
+        }
+      },
+    });
     registry.registerMetric(temporalClientMetrics.calls);
     registry.registerMetric(temporalClientMetrics.errors);
     registry.registerMetric(temporalClientMetrics.probes);

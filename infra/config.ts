@@ -182,6 +182,20 @@ export const ConfigSchema = z
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** When set, a scrape of the API's metrics must send `Authorization: Bearer <METRICS_TOKEN>`. */
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * After SIGTERM the API answers /readyz with 503 for this long before it stops taking requests, so
+     * a load balancer takes the replica out before its port closes (0: stop at once).
+     */
+    API_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+    /**
+     * Worker Deployment Versioning: the worker registers as build WORKER_BUILD_ID of deployment
+     * WORKER_DEPLOYMENT_NAME (README "Rolling upgrade"). The build is the worker's own setting (the
+     * API shares the configuration and has none), so the worker checks it at start
+     * (worker/create-worker.ts).
+     */
+    WORKER_VERSIONING: bool.default(false),
+    WORKER_DEPLOYMENT_NAME: z.string().min(1).default('housing-portal'),
+    WORKER_BUILD_ID: z.string().min(1).optional(),
     /** host:port of the worker's Prometheus endpoint (the Temporal SDK's metrics and the activity failure counts). Unset: none. */
     WORKER_METRICS_ADDRESS: hostPort.optional(),
   })

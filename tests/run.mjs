@@ -3,10 +3,14 @@
 // ("tests: N passed, N failed, N skipped") read from Vitest's JSON report.
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { scanLogs } from './log-scan.mjs';
 
-const outDir = join('tests', '.artifacts');
+// A group run with its own config (`--config tests/cluster/vitest.config.ts`) keeps its report and
+// logs apart, so it does not overwrite those of the main run before it.
+const configArg = process.argv.indexOf('--config');
+const group = configArg >= 0 ? basename(dirname(process.argv[configArg + 1] ?? '')) : '';
+const outDir = group ? join('tests', '.artifacts', group) : join('tests', '.artifacts');
 const report = join(outDir, 'vitest-report.json');
 // The API logs of this run only: the log scan below reads what the test stacks write here.
 const logDir = join(outDir, 'logs');
@@ -35,7 +39,7 @@ try {
 }
 // One more check after every suite ran: no secret handed out during the run appears in the API's logs.
 // On the whole suite, logs and secrets must exist (a scan of nothing proves nothing).
-const wholeRun = process.argv.slice(2).filter((a) => !a.startsWith('-')).length === 0;
+const wholeRun = !group && process.argv.slice(2).filter((a) => !a.startsWith('-')).length === 0;
 const scan = await scanLogs(logDir);
 const empty = scan.lines === 0 || scan.secrets === 0;
 if (scan.leaks.length > 0 || (wholeRun && empty)) {

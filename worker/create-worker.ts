@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { bundleWorkflowCode, NativeConnection, Worker, type BundleOptions, type WorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
-import type { Config } from '../infra/config';
+import { ConfigError, type Config } from '../infra/config';
 import { keyRingFromConfig } from '../infra/crypto';
 import { useDataKeys } from '../infra/data-keys';
 import { dataConverter, firstLine, temporalConnectionOptions } from '../infra/temporal/connection';
@@ -51,7 +51,26 @@ export function workflowCode(config: Partial<Pick<Config, 'WORKER_BUNDLE_PATH'>>
 
 type WorkerConfig = Parameters<typeof temporalConnectionOptions>[0] &
   Pick<Config, 'TEMPORAL_TASK_QUEUE' | 'DATA_ENCRYPTION_KEY'> &
-  Partial<Pick<Config, 'DATA_ENCRYPTION_KEYS_PREVIOUS' | 'WORKER_BUNDLE_PATH'> & WorkerSizingConfig>;
+  Partial<Pick<Config, 'DATA_ENCRYPTION_KEYS_PREVIOUS' | 'WORKER_BUNDLE_PATH' | 'WORKER_VERSIONING' | 'WORKER_DEPLOYMENT_NAME' | 'WORKER_BUILD_ID'> & WorkerSizingConfig>;
+
+/**
+ * Worker Deployment Versioning: the worker polls as build WORKER_BUILD_ID of the deployment, and
+ * Temporal sends a run's tasks to the deployment's current build (README "Rolling upgrade").
+ * AUTO_UPGRADE because a case lives for months: a run moves to the current build at its next task
+ * (the replay check gates that step), instead of keeping every old build running until its last
+ * case ends, as PINNED would.
+ */
+export function deploymentOptions(config: Pick<WorkerConfig, 'WORKER_VERSIONING' | 'WORKER_DEPLOYMENT_NAME' | 'WORKER_BUILD_ID'>): Pick<WorkerOptions, 'workerDeploymentOptions'> {
+  if (!config.WORKER_VERSIONING) return {};
+  if (!config.WORKER_BUILD_ID) throw new ConfigError('Invalid configuration: WORKER_BUILD_ID is required with WORKER_VERSIONING=true (the build this worker runs, e.g. its image tag)');
+  return {
+    workerDeploymentOptions: {
+      useWorkerVersioning: true,
+      version: { deploymentName: config.WORKER_DEPLOYMENT_NAME ?? 'housing-portal', buildId: config.WORKER_BUILD_ID },
+      defaultVersioningBehavior: 'AUTO_UPGRADE',
+    },
+  };
+}
 
 /** Builds the portal worker: every workflow and activity on one task queue. */
 export async function createPortalWorker(
@@ -79,6 +98,7 @@ export async function createPortalWorker(
     interceptors: { activity: [activityMetricsInterceptor] },
     // A parsed configuration always has the sizing (its defaults); a bare one (workflow tests) keeps the SDK's.
     ...(config.WORKER_CACHED_WORKFLOW_KB ? workerSizing(config as WorkerSizingConfig) : {}),
+    ...deploymentOptions(config),
     ...overrides,
   });
   return { worker, connection };

@@ -14,11 +14,16 @@ function within<T>(ms: number, work: () => Promise<T>): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
-/** `/healthz`: the process is up. `/readyz`: PostgreSQL, Temporal and the blob store answer, each within 1.5 s. */
+/**
+ * `/healthz`: the process is up. `/readyz`: PostgreSQL, Temporal and the blob store answer, each within
+ * 1.5 s, and the process is not draining.
+ */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/healthz', async (_request, reply) => reply.ok({ up: true }));
 
   app.get('/readyz', async (_request, reply) => {
+    // A replica that is stopping says so before its port closes (api/main.ts, API_DRAIN_SECONDS).
+    if (app.lifecycle.draining) return reply.ok({ draining: true }, 'Not ready', 503);
     const checks = await Promise.allSettled([
       within(READY_CHECK_MS, () => sql`select 1`.execute(app.db)),
       within(READY_CHECK_MS, () => app.temporal.connection.withDeadline(Date.now() + READY_CHECK_MS, () => app.temporal.workflowService.getSystemInfo({}))),

@@ -6,7 +6,7 @@ import { MailDirTransport, SmsDirTransport, SmtpEmailTransport, type EmailTransp
  * Notification settings from the environment. Without SMTP_URL, emails are written to MAIL_DIR
  * (default `.data/mail`) and text messages to SMS_DIR (default `.data/sms`) for a developer to read.
  */
-const NotificationConfig = z.object({
+export const NotificationConfigSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Housing Portal <no-reply@housing-portal.local>'),
   MAIL_DIR: z.string().optional(),
@@ -15,10 +15,10 @@ const NotificationConfig = z.object({
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:3000'),
   NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
-export type NotificationConfig = z.infer<typeof NotificationConfig>;
+export type NotificationConfig = z.infer<typeof NotificationConfigSchema>;
 
 export function loadNotificationConfig(env: NodeJS.ProcessEnv = process.env): NotificationConfig {
-  const parsed = NotificationConfig.safeParse(env);
+  const parsed = NotificationConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);

@@ -8,7 +8,10 @@ import { cacheBin, cacheDir, withLock } from './cache';
 import { findOnPath, firstLine, fromEnvVar, isExecutableFile, logTail, run, runLogged } from './exec';
 
 export interface GoBinary {
+  /** The name it is found and cached under. */
   binary: string;
+  /** The name `go install` gives it (the package's last path element), when it differs. */
+  installs?: string;
   envVar: string;
   label: string;
   module: string;
@@ -112,7 +115,7 @@ async function goInstall(spec: GoBinary, destination: string): Promise<void> {
       cwd: buildDir,
       env: { ...env, GOBIN: buildDir },
     });
-    const built = path.join(buildDir, spec.binary);
+    const built = path.join(buildDir, spec.installs ?? spec.binary);
     if (!(await isExecutableFile(built))) {
       throw new Error(`go install finished but ${built} is missing (see ${logFile})`);
     }

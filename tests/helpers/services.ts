@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { startEmbeddedPostgres, waitForPort, type EmbeddedPostgresHandle } from '../../infra/embedded';
 import { findTemporalCli } from '../../infra/tools/temporal-cli';
-import { findMinio } from '../setup/minio';
+import { findMinio } from '../../infra/tools/minio';
 import { S3BlobStore } from '../../infra/blobs';
 import { caseSearchAttributeKeys } from '../../infra/temporal/search-attributes';
 

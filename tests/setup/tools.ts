@@ -1,18 +1,23 @@
 /**
  * Finds or builds every external binary the tests need, printing where each is:
- * `npx tsx tests/setup/tools.ts all|temporal|minio|test-server` (CI runs `all` before the tests).
+ * `npx tsx tests/setup/tools.ts all|temporal|minio|test-server|temporal-server|temporal-sql-tool|temporal-ui-server` (CI runs `all` before the tests).
  * Builds are cached outside the repository and take a lock, so parallel runs build each once.
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { findTemporalCli } from '../../infra/tools/temporal-cli';
-import { findMinio } from './minio';
+import { findMinio } from '../../infra/tools/minio';
+import { findTemporalServer, findTemporalSqlTool, findTemporalUiServer } from '../../infra/tools/temporal-server';
 import { findTemporalTestServer } from './temporal-test-server';
 
 const TOOLS: Record<string, () => Promise<string>> = {
   temporal: findTemporalCli,
   minio: findMinio,
   'test-server': findTemporalTestServer,
+  // The cluster tests' Temporal server, its schema tool and its Web UI server (npm run start:cluster).
+  'temporal-server': findTemporalServer,
+  'temporal-sql-tool': findTemporalSqlTool,
+  'temporal-ui-server': findTemporalUiServer,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -1,5 +1,5 @@
-/** MinIO, the S3-compatible server the integration tests keep documents and letters in. */
-import { findOrBuildGoBinary } from '../../infra/tools/go-binary';
+/** MinIO, the S3-compatible server the tests and `npm run start:cluster` keep documents and letters in. */
+import { findOrBuildGoBinary } from './go-binary';
 
 /**
  * MinIO module version. MinIO's release tags are not semver, so `@latest` resolves to a pseudo-version
