@@ -26,11 +26,10 @@ async function silentServer() {
 }
 
 /**
- * A TCP relay in front of Temporal, in this process. Once armed, the next bytes the client sends (the
- * guard's probe, sent as its timer fires) are passed on and then this process is held for `ms`: the
- * probe's deadline passes while its answer waits unread, and when the process runs again its timers
- * (the deadline) come before its reads (the answer). The stall happens after the probe is on the
- * wire, whatever the machine's speed.
+ * A TCP relay in front of Temporal, in this process. Once armed, the next bytes the client sends are
+ * passed on and then this process is held for `ms`: armed as a probe starts, the probe's deadline
+ * passes while its answer waits unread, and when the process runs again its timers (the deadline)
+ * come before its reads (the answer), whatever the machine's speed.
  */
 async function stallingRelay(target: string, ms: number) {
   const [host, port] = target.split(':') as [string, string];
@@ -82,12 +81,23 @@ describe('the Temporal call guard', () => {
       // Without the SDK's retries: the probe that misses its deadline would otherwise be retried on a
       // timer after the test has closed the channel.
       connection = await Connection.connect({ address: relay.address, interceptors: [] });
+      // The relay is armed as the guard's first probe starts, so the stall always comes after the
+      // probe's deadline is set, however late this loaded process runs the guard's timer.
+      const service = connection.workflowService;
+      const getSystemInfo = service.getSystemInfo.bind(service) as (request: object) => Promise<unknown>;
+      let probesStarted = 0;
+      Object.assign(service, {
+        getSystemInfo: (request: object) => {
+          if (probesStarted++ === 0) relay.arm();
+          return getSystemInfo(request);
+        },
+      });
       guardTemporalCalls(connection, { probeAfterMs: 100, probeTimeoutMs: 300 });
       const [answeredBefore, unansweredBefore] = [await probes('answered'), await probes('unanswered')];
       // A long poll on an empty task queue stays pending for about a minute: a slow call, not a dead server.
-      const service = connection.workflowService;
+      const guarded = connection.workflowService;
       const call = connection.withDeadline(Date.now() + 30_000, () =>
-        service.pollActivityTaskQueue({ namespace: 'default', taskQueue: { name: `guard-${crypto.randomUUID()}` }, identity: 'guard-test' }),
+        guarded.pollActivityTaskQueue({ namespace: 'default', taskQueue: { name: `guard-${crypto.randomUUID()}` }, identity: 'guard-test' }),
       );
       const outcome = call.then(
         () => 'answered',
@@ -95,9 +105,6 @@ describe('the Temporal call guard', () => {
       );
       let settled = false;
       void outcome.then(() => (settled = true));
-      // Due at the same moment as the guard's own timer and set after it: the relay stalls this
-      // process on the probe's bytes, sent by that timer.
-      setTimeout(relay.arm, 100);
       // The barrier: the guard has decided (a probe answered, or the call was settled).
       await vi.waitFor(async () => expect(settled || (await probes('answered')) > answeredBefore).toBe(true), { timeout: 30_000, interval: 20 });
       // Whatever the guard does on that answer runs in the same microtask queue; a macrotask later it is done.
