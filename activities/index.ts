@@ -43,6 +43,9 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     // The lottery
     projectLottery: (view: LotteryView) => lottery.projectLottery(db, view),
     drawLottery: (input: { opportunityId: string; publicValue: string }) => lottery.drawLottery(db, input),
+    freezeLotteryList: (input: { opportunityId: string }) => lottery.freezeLotteryList(db, input),
+    admitPaperApplication: (input: lottery.AdmitPaperInput) => lottery.admitPaperApplication(db, input),
+    resolveDuplicate: (input: { pairId: string; keep: string; reason: string; decidedBy: string }) => lottery.resolveDuplicate(db, blobs, input),
     nextInvitations: (input: { opportunityId: string; count: number }) => lottery.nextInvitations(db, input),
     markInvited: (input: { opportunityId: string; applicationIds: string[] }) => lottery.markInvited(db, input),
     // Delegated access
