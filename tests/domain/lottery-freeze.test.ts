@@ -48,9 +48,9 @@ describe('lottery: the mail grace period and the frozen list', () => {
     expect(s.history.at(-1)).toMatchObject({ action: 'FreezeWaits', note: 'undecided duplicate pairs: LU-000001 / LU-000007' });
     expect(refusal(s, 'ResolveDuplicate', { pairId: ID(3), keep: ID(4), reason: 'Same person; the online one was first' }, '2026-11-27T00:00:00Z')).toBeNull();
     expect(refusal(s, 'ResolveDuplicate', { pairId: ID(3), keep: ID(4) }, '2026-11-27T00:00:00Z')).toBe('reasonRequired');
-    LOTTERY_TABLE.ResolveDuplicate.change(s, { ...manager, pairId: ID(3), keep: ID(4), reason: 'r' }, ctx);
+    LOTTERY_TABLE.ResolveDuplicate.change(s);
     expect(refusal(s, 'FreezeList', {}, '2026-11-27T00:00:00Z')).toBeNull();
-    LOTTERY_TABLE.FreezeList.change(s, { ...manager }, ctx);
+    LOTTERY_TABLE.FreezeList.change(s);
     expect(lotteryWork(s)).toBe('freeze');
     recordFreeze(s, { frozen: { listHash: 'abc', entries: 12, frozenAt: NOW } }, NOW);
     const view = lotteryView(s, at('2026-11-27T00:00:00Z'));
@@ -85,13 +85,13 @@ describe('lottery: filled keeps the waitlist for re-rentals', () => {
     expect(s.history.at(-1)).toMatchObject({ action: 'AllUnitsLeased', note: '2 of 2 units leased' });
     expect(lotteryView(s, at(NOW)).availableActions.manager).toEqual(['Close', 'UnitReopened']);
     expect(refusal(s, 'InviteNext', { count: 1 }, NOW)).toBe('actionNotAllowedNow');
-    LOTTERY_TABLE.UnitReopened.change(s, { ...manager, unit: '2A' }, ctx);
+    LOTTERY_TABLE.UnitReopened.change(s, { ...manager, unit: '2A' });
     expect(s).toMatchObject({ stage: 'drawn', pendingInvitations: 1, reopened: ['2A'] });
     expect(lotteryWork(s)).toBe('invite');
     // The re-rented unit leased again: filled again (leases count against units plus re-rentals).
     LOTTERY_TABLE.UnitLeased.change(s, { ...system, applicationId: ID(3) }, ctx);
     expect(s.stage).toBe('filled');
-    LOTTERY_TABLE.Close.change(s, { ...manager, reason: 'Building sold' }, ctx);
+    LOTTERY_TABLE.Close.change(s);
     expect(s.stage).toBe('closed_out');
   });
 });
