@@ -106,11 +106,12 @@ function LotteryStatus({ view }: { view: LotteryView }) {
       {view.pendingInvitations > 0 ? (
         <p role="status">{view.paused ? t('manage.pausedPending', { count: view.pendingInvitations }) : t('manage.inviting', { count: view.pendingInvitations })}</p>
       ) : null}
-      {view.draw ? (
-        <p>
-          <Link to={paths.public.lotteryResults.getHref(view.opportunityId)}>{t('manage.publicResults')}</Link>
-        </p>
-      ) : null}
+      <p className="action-buttons">
+        {view.frozen || view.draw ? <Link to={paths.public.lotteryResults.getHref(view.opportunityId)}>{t('manage.publicResults')}</Link> : null}
+        {view.availableActions.manager.includes('EnterPaperApplication') ? <Link to={paths.manager.paperEntry.getHref(view.opportunityId)}>{t('manage.paperLink')}</Link> : null}
+        {view.listFreezesAt ? <Link to={paths.manager.duplicates.getHref(view.opportunityId)}>{t('manage.duplicatesLink')}</Link> : null}
+        {view.listFreezesAt ? <Link to={paths.manager.printQueue.getHref()}>{t('manage.printQueueLink')}</Link> : null}
+      </p>
       {view.batches.length > 0 ? (
         <>
           <h3>{t('manage.batches')}</h3>
