@@ -107,9 +107,11 @@ const lotteryCase: CaseDefinition<LotteryState, LotteryInputs, LotteryRole, Lott
 };
 
 /**
- * One opportunity's lottery: applications until the deadline, the draw, invitations in
- * rank order in batches, and the next in line when a household gives its place back. The list and
- * ranks stay in PostgreSQL; the history holds counts and hashes, and continues as new when long.
+ * One opportunity's lottery: applications until the deadline (paper ones by postmark through the
+ * mail grace period), the list frozen and its hash published, the draw, invitations in rank order in
+ * batches, the next in line when a household gives its place back, and `filled` with the waitlist
+ * kept for re-rentals. The list and ranks stay in PostgreSQL; the history holds counts and hashes,
+ * and continues as new when long.
  */
 export async function lottery(input: StartLotteryInput, carried?: CarriedLotteryState): Promise<string> {
   const state = carried ? upgradeLotteryState(carried) : initialLotteryState(input, new Date(Date.now()).toISOString());

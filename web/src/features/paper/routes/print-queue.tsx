@@ -43,9 +43,7 @@ export function PrintQueueRoute() {
                 <th scope="col">{t('printQueue.queued')}</th>
                 <th scope="col">{t('printQueue.printed')}</th>
                 <th scope="col">{t('printQueue.mailed')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('printQueue.open')}</span>
-                </th>
+                <th scope="col">{t('printQueue.open')}</th>
               </tr>
             </thead>
             <tbody>
