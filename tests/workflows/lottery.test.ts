@@ -118,6 +118,22 @@ describe('lottery workflow (time skipping)', () => {
     expect(closedForApplications.frozen).toBeNull();
     expect(closedForApplications.listFreezesAt).toBe(listFreezesAt(later, 7));
     expect(await refusal(send('Draw', { publicValue: 'too early' }))).toBe('listNotFrozen');
+
+    // In the grace period a form postmarked on the deadline is entered, and enters the list like any other.
+    const paperUser = await ts.db.insertInto('users').values({ username: `paper-${opportunityId.slice(0, 6)}`, email: `paper-${opportunityId.slice(0, 6)}@no-login.invalid`, first_name: 'Paper', last_name: '', role: 'User', password_hash: '!' }).returning('id').executeTakeFirstOrThrow();
+    const paperHousehold = await ts.db.insertInto('households').values({ head_user_id: paperUser.id, household_size: 2, login: 'none', language: 'es' }).returning('id').executeTakeFirstOrThrow();
+    const scan = await ts.db
+      .insertInto('household_documents')
+      .values({ household_id: paperHousehold.id, document_type: 'other', file_name: 'form.pdf', content_type: 'application/pdf', size_bytes: 100, uploaded_by: managerId, uploaded_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const office = { actor: { userId: managerId, role: 'manager' as const, impersonatedBy: null } };
+    const paperInput = { householdId: paperHousehold.id, householdSize: 2, householdIncome: 30_000, formDocumentId: scan.id, groups: [] };
+    const enterPaper = (postmarkDate: string) => handle.executeUpdate(lotteryMessages.updates.EnterPaperApplication, { args: [{ ...office, ...paperInput, postmarkDate } as never] });
+    expect(await refusal(enterPaper(new Date(Date.parse(later) + DAY).toISOString().slice(0, 10)))).toBe('postmarkAfterDeadline');
+    expect((await enterPaper(later)).paperEntries).toBe(1);
+    const paperRow = await ts.db.selectFrom('applications').select(['id', 'status', 'channel', 'log_number']).where('household_id', '=', paperHousehold.id).executeTakeFirstOrThrow();
+    expect(paperRow).toMatchObject({ status: 'in_lottery', channel: 'paper', log_number: expect.stringMatching(/^LU-\d{6}$/) });
     const published = () => ts.db.selectFrom('opportunity_lotteries').select(['frozen_list_hash', 'frozen_entries', 'list_hash', 'drawn_at']).where('opportunity_id', '=', opportunityId).executeTakeFirstOrThrow();
     expect((await published()).frozen_list_hash).toBeNull();
 
@@ -125,8 +141,10 @@ describe('lottery workflow (time skipping)', () => {
     await sleepUntilAfter(listFreezesAt(later, 7), 60_000);
     const frozen = await until((v) => v.frozen !== null, 'list frozen');
     const listed = await ts.db.selectFrom('applications').select(['log_number', 'lottery_groups']).where('opportunity_id', '=', opportunityId).execute();
-    expect(frozen.frozen).toMatchObject({ entries: HOUSEHOLDS, listHash: listHash(listed.map((r) => ({ logNumber: r.log_number!, groups: r.lottery_groups }))) });
-    expect(await published()).toMatchObject({ frozen_list_hash: frozen.frozen!.listHash, frozen_entries: HOUSEHOLDS, list_hash: null, drawn_at: null });
+    expect(frozen.frozen).toMatchObject({ entries: HOUSEHOLDS + 1, listHash: listHash(listed.map((r) => ({ logNumber: r.log_number!, groups: r.lottery_groups }))) });
+    expect(await published()).toMatchObject({ frozen_list_hash: frozen.frozen!.listHash, frozen_entries: HOUSEHOLDS + 1, list_hash: null, drawn_at: null });
+    // Once frozen, no more paper.
+    expect(await refusal(enterPaper(later))).toBe('actionNotAllowedNow');
 
     // An application slipped into the list after the freeze: the API refuses the draw, and so does the draw itself.
     const [late] = listed;
@@ -144,9 +162,11 @@ describe('lottery workflow (time skipping)', () => {
     // The draw runs as the case's own work; the published values verify against the stored ranks.
     expect((await send('Draw', { publicValue: 'witnessed 7-19-33' })).stage).toBe('drawing');
     const drawn = await until((v) => v.stage === 'drawn', 'drawn');
-    expect(drawn.draw?.entries).toBe(HOUSEHOLDS);
-    expect(drawn.waitlist).toBe(HOUSEHOLDS);
-    expect((await statuses()).map((r) => r.lottery_rank)).toEqual(Array.from({ length: HOUSEHOLDS }, (_, i) => i + 1));
+    // The paper household is drawn like every other: the draw never sees the channel.
+    expect(drawn.draw?.entries).toBe(HOUSEHOLDS + 1);
+    expect(drawn.waitlist).toBe(HOUSEHOLDS + 1);
+    expect((await statuses()).map((r) => r.lottery_rank)).toEqual(Array.from({ length: HOUSEHOLDS + 1 }, (_, i) => i + 1));
+    expect((await ts.db.selectFrom('applications').select('lottery_rank').where('id', '=', paperRow.id).executeTakeFirstOrThrow()).lottery_rank).toBeGreaterThan(0);
     expect(drawn.draw?.listHash).toBe(frozen.frozen!.listHash);
     expect(await verifyLottery(ts.db, opportunityId)).toMatchObject({ matches: true, frozenListMatches: true });
     expect(await refusal(send('Draw', { publicValue: 'again' }))).toBe('actionNotAllowedNow');
@@ -223,7 +243,7 @@ describe('lottery workflow (time skipping)', () => {
     const passedOver = final.filter((r) => r.status === 'skipped').length;
     expect(passedOver).toBe(closed.skipped);
     expect(passedOver).toBeLessThanOrEqual(1);
-    expect(final.filter((r) => r.status === 'waitlisted').length).toBe(HOUSEHOLDS - 9 - passedOver);
+    expect(final.filter((r) => r.status === 'waitlisted').length).toBe(HOUSEHOLDS + 1 - 9 - passedOver);
     await handle.result();
     const projected = await ts.db.selectFrom('opportunity_lotteries').select(['stage', 'invited']).where('opportunity_id', '=', opportunityId).executeTakeFirstOrThrow();
     expect(projected).toEqual({ stage: 'closed_out', invited: 9 });
