@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ClaimInput, MarkLetterInput, PrintQueueQuery } from '../../domain';
 import { HttpError } from '../errors';
 import { signedIn } from '../guards';
+import { managedLottery } from '../services/lottery';
 import { enterPaperApplication } from '../services/paper-entry';
 import { claimPaperApplication, letterPdf, listDuplicatePairs, markLetter, printQueue } from '../services/paper-office';
 import { UPLOAD_LIMITS, readMultipart } from './documents';
@@ -24,6 +25,8 @@ export const paperApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, temporal: app.temporal, taskQueue: app.config.TEMPORAL_TASK_QUEUE, blobs: app.blobs });
 
   app.post('/:opportunityId/paper-applications', { preHandler: manager, schema: { params: Params } }, async (request, reply) => {
+    // Who asks before the upload is read: a manager of another organisation is refused without it.
+    await managedLottery(app.db, request.session, request.params.opportunityId);
     const { fields, files } = await readMultipart(request);
     let form: unknown;
     try {
