@@ -57,6 +57,16 @@ describe('paper applications', () => {
   }, 240_000);
   afterAll(() => stack?.close());
 
+  it("a manager sets the opportunity's mail grace period (0 to 60 days; 7 when not given)", async () => {
+    const body = (lottery: object) => ({ name: 'Grace House', kind: 'rental', address: '1 Grace St', lotteryEndDate: deadline, selection: 'lottery', lottery, units: [{ unitNumber: '1', bedroomType: '1 bedroom', monthlyRent: 900, amiPercent: 50 }] });
+    const create = (lottery: object) => stack.app.inject({ method: 'POST', url: '/api/Opportunity/manage', headers: manager, payload: body(lottery) });
+    const three = await create({ setAsides: [], mailGraceDays: 3 });
+    expect(three.statusCode, three.body).toBe(201);
+    expect(three.json().data.lottery.mailGraceDays).toBe(3);
+    expect((await create({ setAsides: [] })).json().data.lottery.mailGraceDays).toBe(7);
+    expect((await create({ setAsides: [], mailGraceDays: 61 })).json()).toMatchObject({ status: 400, message: expect.stringContaining('0 to 60') });
+  });
+
   it('refuses who may not enter one, and bad input, with a 4xx in the envelope', async () => {
     const anonymous = multipart({ application: JSON.stringify(form()) }, [{ name: 'scan.pdf', body: tinyPdf() }]);
     expect((await stack.app.inject({ method: 'POST', url: `${base()}/paper-applications`, payload: anonymous.payload, headers: anonymous.headers })).statusCode).toBe(401);
