@@ -144,7 +144,8 @@ describe('paper applications in the browser', () => {
     await household.getByLabel('Password', { exact: true }).fill(password);
     await household.getByRole('button', { name: 'Log in', exact: true }).click();
     await household.waitForURL('**/dashboard');
-    await household.goto('/claim-paper-application');
+    await household.goto('/myApplications');
+    await household.getByRole('link', { name: 'Applied on paper? Claim your application with the code from our letter' }).click();
     await household.getByRole('heading', { name: 'Claim a paper application' }).waitFor();
     await accessibleAndNarrow(household);
     await household.getByLabel('Claim code (for example ABCD-2345)').fill(code!.toLowerCase());
