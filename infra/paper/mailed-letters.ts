@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Language } from '../../domain';
+import type { CaseNotice, Language } from '../../domain';
 import type { BlobStore } from '../blobs';
+import { dataCipher } from '../data-keys';
 import type { Db } from '../db/database';
 import { renderLetterPdf } from '../letters/pdf';
+import { findTemplate } from '../notifications/templates';
 
 /**
  * Letters to a household without a login: rendered in its language as PDFs, stored like every
@@ -88,7 +90,9 @@ export interface QueueLetterInput extends LetterFacts {
   organizationId: string;
   householdId: string;
   applicationId: string | null;
-  letter: MailedLetterKind;
+  /** One of the letters above, or the name of a notice template whose text is given as `content`. */
+  letter: MailedLetterKind | string;
+  content?: { title: string; lines: string[] };
   language: Language;
   /** The household's mailing address, printed at the top (never stored beside the letter). */
   address: string[];
@@ -98,7 +102,7 @@ export interface QueueLetterInput extends LetterFacts {
 export async function queueMailedLetter(db: Db, blobs: BlobStore, input: QueueLetterInput): Promise<{ id: string; queued: boolean }> {
   const existing = await db.selectFrom('mailed_letters').select('id').where('dedupe_key', '=', input.dedupeKey).executeTakeFirst();
   if (existing) return { id: existing.id, queued: false };
-  const text = TEXT[input.language][input.letter](input);
+  const text = input.content ?? TEXT[input.language][input.letter as MailedLetterKind](input);
   const pdf = await renderLetterPdf({
     language: input.language,
     title: text.title,
@@ -129,4 +133,41 @@ export async function queueMailedLetter(db: Db, blobs: BlobStore, input: QueueLe
   await blobs.delete(key);
   const first = await db.selectFrom('mailed_letters').select('id').where('dedupe_key', '=', input.dedupeKey).executeTakeFirstOrThrow();
   return { id: first.id, queued: false };
+}
+
+/**
+ * A case's notice to the head of a household without a login: the same message as the email
+ * would carry, in the household's language, as a letter queued for the office to mail (once per
+ * notice). Answers null for anyone with a login (the notice goes by email as usual).
+ */
+export async function queueNoticeLetter(db: Db, blobs: BlobStore, notice: CaseNotice): Promise<{ id: string } | null> {
+  const household = await db
+    .selectFrom('households')
+    .select(['id', 'organization_id', 'language', 'mailing_address_sealed'])
+    .where('head_user_id', '=', notice.userId)
+    .where('login', '=', 'none')
+    .executeTakeFirst();
+  const template = findTemplate(notice.template);
+  if (!household || !template) return null;
+  const language = letterLanguage(household.language);
+  const message = template.render(language, notice.params, { baseUrl: '' });
+  const applicationId = typeof notice.params.applicationId === 'string' ? notice.params.applicationId : null;
+  const opportunity = applicationId
+    ? await db.selectFrom('applications as a').innerJoin('opportunities as o', 'o.id', 'a.opportunity_id').select(['o.name', 'a.log_number', 'a.organization_id']).where('a.id', '=', applicationId).executeTakeFirst()
+    : undefined;
+  const organizationId = household.organization_id ?? opportunity?.organization_id;
+  if (!organizationId) return null;
+  const letter = await queueMailedLetter(db, blobs, {
+    organizationId,
+    householdId: household.id,
+    applicationId: opportunity ? applicationId : null,
+    letter: notice.template,
+    content: { title: message.subject, lines: message.text.split('\n').filter((l) => l.trim() !== '') },
+    language,
+    address: household.mailing_address_sealed ? (JSON.parse(dataCipher().decrypt(household.mailing_address_sealed)) as string[]) : [],
+    opportunityName: opportunity?.name ?? '',
+    logNumber: opportunity?.log_number ?? '',
+    dedupeKey: `notice:${notice.dedupeKey}`,
+  });
+  return { id: letter.id };
 }

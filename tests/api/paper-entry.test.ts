@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaseUpApplicationId } from '../../infra/temporal/ids';
 import { matchKey, normaliseName } from '../../infra/paper/match-key';
+import { queueNoticeLetter } from '../../infra/paper/mailed-letters';
 import { openLottery } from '../../api/services/lottery';
 import { adultMember, multipart, newResident, tinyPdf } from '../helpers/household';
 import { demoAccount, eventually, signIn, startStack, type Stack } from '../helpers/stack';
@@ -173,6 +174,16 @@ describe('paper applications', () => {
     expect(text).toContain(paper.logNumber);
     const code = /código: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(text)?.[1];
     expect(code, text).toBeDefined();
+
+    // Later notices of its case reach the household as letters in its language, queued once each.
+    const head = await stack.db.selectFrom('households').select('head_user_id').where('id', '=', paper.householdId).executeTakeFirstOrThrow();
+    const notice = { userId: head.head_user_id, template: 'lease-up-reminder', params: { applicationId: paper.applicationId, step: 'documentation_review' }, dedupeKey: `test:${paper.applicationId}` };
+    const queued = await queueNoticeLetter(stack.db, stack.blobs, notice);
+    expect(queued).not.toBeNull();
+    expect(await queueNoticeLetter(stack.db, stack.blobs, notice)).toEqual(queued);
+    const reminder = await stack.db.selectFrom('mailed_letters').select(['letter', 'language', 'application_id']).where('id', '=', queued!.id).executeTakeFirstOrThrow();
+    expect(reminder).toEqual({ letter: 'lease-up-reminder', language: 'es', application_id: paper.applicationId });
+    expect(await queueNoticeLetter(stack.db, stack.blobs, { ...notice, userId: applicant.userId })).toBeNull();
 
     const resident = await newResident(stack.app, stack.db);
     const claim = (c: string, headers = resident.headers) => stack.app.inject({ method: 'POST', url: '/api/PaperApplication/claim', headers, payload: { code: c } });
