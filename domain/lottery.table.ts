@@ -168,8 +168,10 @@ export const LOTTERY_TABLE = {
     input: LOTTERY_INPUTS.ResolveDuplicate,
     // Also after the grace period while the freeze waits for this decision.
     when: (s) => (freezes(s) && !s.frozen && (s.stage === 'accepting' || s.stage === 'closed') ? null : 'actionNotAllowedNow'),
-    change: (s) => {
+    // Decided after the grace period: the freeze is tried again (it names any pair still undecided).
+    change: (s, _input, ctx) => {
       s.freezeBlockedBy = [];
+      if (s.stage === 'closed' && Date.parse(ctx.now) >= freezeAt(s)) s.freezeDue = true;
     },
     effect: 'resolveDuplicate',
     reason: true,

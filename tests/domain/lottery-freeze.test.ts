@@ -48,10 +48,13 @@ describe('lottery: the mail grace period and the frozen list', () => {
     expect(s.history.at(-1)).toMatchObject({ action: 'FreezeWaits', note: 'undecided duplicate pairs: LU-000001 / LU-000007' });
     expect(refusal(s, 'ResolveDuplicate', { pairId: ID(3), keep: ID(4), reason: 'Same person; the online one was first' }, '2026-11-27T00:00:00Z')).toBeNull();
     expect(refusal(s, 'ResolveDuplicate', { pairId: ID(3), keep: ID(4) }, '2026-11-27T00:00:00Z')).toBe('reasonRequired');
-    LOTTERY_TABLE.ResolveDuplicate.change(s);
+    // Decided before the grace period ends: nothing to retry yet; after it, the freeze is tried again by itself.
+    LOTTERY_TABLE.ResolveDuplicate.change(s, { ...manager, pairId: ID(3), keep: ID(4), reason: 'r' }, { ...ctx, now: '2026-11-25T00:00:00.000Z' });
+    expect(lotteryWork(s)).toBeNull();
     expect(refusal(s, 'FreezeList', {}, '2026-11-27T00:00:00Z')).toBeNull();
-    LOTTERY_TABLE.FreezeList.change(s);
+    LOTTERY_TABLE.ResolveDuplicate.change(s, { ...manager, pairId: ID(3), keep: ID(4), reason: 'r' }, { ...ctx, now: '2026-11-27T00:00:00.000Z' });
     expect(lotteryWork(s)).toBe('freeze');
+    expect(refusal(s, 'FreezeList', {}, '2026-11-27T00:00:00Z')).toBe('actionNotAllowedNow');
     recordFreeze(s, { frozen: { listHash: 'abc', entries: 12, frozenAt: NOW } }, NOW);
     const view = lotteryView(s, at('2026-11-27T00:00:00Z'));
     expect(view).toMatchObject({ frozen: { listHash: 'abc', entries: 12 }, freezeBlockedBy: [], listFreezesAt: '2026-11-26T00:00:00.000Z' });
