@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaseUpApplicationId } from '../../infra/temporal/ids';
 import { matchKey, normaliseName } from '../../infra/paper/match-key';
 import { queueNoticeLetter } from '../../infra/paper/mailed-letters';
+import { undecidedPairs } from '../../infra/db/repositories/lottery-duplicates';
 import { openLottery } from '../../api/services/lottery';
 import { adultMember, multipart, newResident, tinyPdf } from '../helpers/household';
 import { demoAccount, eventually, signIn, startStack, type Stack } from '../helpers/stack';
@@ -134,6 +135,12 @@ describe('paper applications', () => {
     expect([pair.first.channel, pair.second.channel].sort()).toEqual(['online', 'paper']);
     expect(JSON.stringify(listed.json())).not.toContain(head.fullName.split(' ')[0]!);
     expect((await stack.app.inject({ url: `${base()}/duplicates`, headers: applicant })).statusCode).toBe(403);
+
+    // Undecided, it holds the freeze; not if one of the two left the list another way (withdrawn by its household).
+    expect(await undecidedPairs(stack.db, opportunityId)).toEqual([`${pair.first.logNumber} / ${pair.second.logNumber}`]);
+    await stack.db.updateTable('applications').set({ status: 'withdrawn' }).where('id', '=', onlineId).execute();
+    expect(await undecidedPairs(stack.db, opportunityId)).toEqual([]);
+    await stack.db.updateTable('applications').set({ status: 'in_lottery' }).where('id', '=', onlineId).execute();
 
     // Deciding: a reason is required, the kept one must be of the pair; then the other is withdrawn with a letter.
     const decide = (payload: object) => stack.app.inject({ method: 'POST', url: `${base()}/ResolveDuplicate`, headers: manager, payload });

@@ -60,7 +60,7 @@ export async function recordMatchKey(db: Db, input: { applicationId: string; opp
   });
 }
 
-/** Undecided pairs of an opportunity, by log numbers ("LU-000001 / LU-000002"), oldest first. */
+/** Undecided pairs of an opportunity whose applications are both still listed, by log numbers ("LU-000001 / LU-000002"), oldest first. */
 export async function undecidedPairs(db: Db, opportunityId: string, limit = 20): Promise<string[]> {
   const rows = await db
     .selectFrom('lottery_duplicate_pairs as p')
@@ -69,6 +69,9 @@ export async function undecidedPairs(db: Db, opportunityId: string, limit = 20):
     .select(['a.log_number as first', 'b.log_number as second', 'p.first_application_id', 'p.second_application_id'])
     .where('p.opportunity_id', '=', opportunityId)
     .where('p.decided_at', 'is', null)
+    // A pair one of whose applications left the list otherwise (withdrawn by its household) has nothing to decide.
+    .where('a.status', 'in', LISTED_STATUSES)
+    .where('b.status', 'in', LISTED_STATUSES)
     .orderBy('p.created_at')
     .orderBy('p.id')
     .limit(limit)
