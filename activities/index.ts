@@ -8,6 +8,7 @@ import * as leaseUp from './lease-up';
 import { projectApplication } from '../infra/db/repositories/lease-up-projection';
 import * as lottery from './lottery';
 import { sendNotice } from '../infra/db/repositories/notification-outbox';
+import { queueNoticeLetter } from '../infra/paper/mailed-letters';
 import * as profileLock from '../infra/db/repositories/profile-locks';
 import * as recertification from './recertification';
 import * as recertificationCycle from '../infra/db/repositories/recertification-cycle';
@@ -23,7 +24,8 @@ export interface ActivityDeps {
 export function createActivities({ db, blobs }: ActivityDeps) {
   return {
     // Every case kind: one notice sender, idempotent by the notice's dedupe key.
-    sendNotice: (notice: CaseNotice) => sendNotice(db, notice),
+    // A household without a login gets the notice as a letter in its language, queued for the office to mail.
+    sendNotice: async (notice: CaseNotice) => ((await queueNoticeLetter(db, blobs, notice)) ? { queued: true } : sendNotice(db, notice)),
     projectApplication: (view: LeaseUpView) => projectApplication(db, view),
     issueLogNumber: ({ applicationId }: { applicationId: string }) => leaseUp.issueLogNumber(db, applicationId),
     generateLeaseUpLetter: (input: Parameters<typeof leaseUp.generateLeaseUpLetter>[2]) => leaseUp.generateLeaseUpLetter(db, blobs, input),
@@ -43,6 +45,9 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     // The lottery
     projectLottery: (view: LotteryView) => lottery.projectLottery(db, view),
     drawLottery: (input: { opportunityId: string; publicValue: string }) => lottery.drawLottery(db, input),
+    freezeLotteryList: (input: { opportunityId: string }) => lottery.freezeLotteryList(db, input),
+    admitPaperApplication: (input: lottery.AdmitPaperInput) => lottery.admitPaperApplication(db, input),
+    resolveDuplicate: (input: { pairId: string; keep: string; reason: string; decidedBy: string }) => lottery.resolveDuplicate(db, blobs, input),
     nextInvitations: (input: { opportunityId: string; count: number }) => lottery.nextInvitations(db, input),
     markInvited: (input: { opportunityId: string; applicationIds: string[] }) => lottery.markInvited(db, input),
     // Delegated access

@@ -1,9 +1,58 @@
+import { ApplicationFailure } from '@temporalio/common';
 import { sql } from 'kysely';
-import { type LotteryDrawSummary, type LotteryView, type StartLeaseUpInput } from '../domain';
+import { MESSAGES, type FreezeOutcome, type LotteryDrawSummary, type LotteryView, type StartLeaseUpInput } from '../domain';
+import type { BlobStore } from '../infra/blobs';
 import { dataCipher } from '../infra/data-keys';
 import type { Db } from '../infra/db/database';
+import { admitPaperApplication, decideDuplicate, freezeList, listUnchangedSinceFreeze, type AdmitPaperInput } from '../infra/db/repositories/lottery-duplicates';
+import { sendNotice } from '../infra/db/repositories/notification-outbox';
 import { drawLottery as rankEntries } from '../infra/lottery/draw';
+import { letterLanguage, queueMailedLetter } from '../infra/paper/mailed-letters';
 import { leaseUpWorkflowId } from '../infra/temporal/ids';
+
+/** Freezes the list at the end of the mail grace period, or names the undecided duplicate pairs that stop it. */
+export function freezeLotteryList(db: Db, input: { opportunityId: string }): Promise<FreezeOutcome> {
+  return freezeList(db, input.opportunityId);
+}
+
+export { admitPaperApplication, type AdmitPaperInput };
+
+/**
+ * The manager's decision on a duplicate pair; the withdrawn application's household is told: by
+ * email, or, without a login, by a letter in its language queued for the office to mail.
+ */
+export async function resolveDuplicate(db: Db, blobs: BlobStore, input: { pairId: string; keep: string; reason: string; decidedBy: string }): Promise<{ withdrawn: string | null }> {
+  const decided = await decideDuplicate(db, input);
+  // Already decided by an earlier attempt: its letter is keyed by the pair, so it goes once.
+  const pair = await db.selectFrom('lottery_duplicate_pairs').select(['first_application_id', 'second_application_id', 'kept_application_id']).where('id', '=', input.pairId).executeTakeFirst();
+  if (!pair?.kept_application_id) return { withdrawn: null };
+  const withdrawn = decided?.withdrawn ?? (pair.kept_application_id === pair.first_application_id ? pair.second_application_id : pair.first_application_id);
+  const row = await db
+    .selectFrom('applications as a')
+    .innerJoin('households as h', 'h.id', 'a.household_id')
+    .innerJoin('opportunities as o', 'o.id', 'a.opportunity_id')
+    .select(['a.id', 'a.log_number', 'a.applicant_user_id', 'a.organization_id', 'a.household_id', 'h.login', 'h.language', 'h.mailing_address_sealed', 'o.name'])
+    .where('a.id', '=', withdrawn)
+    .executeTakeFirstOrThrow();
+  const logNumber = row.log_number ?? row.id;
+  const dedupeKey = `duplicate-withdrawn:${input.pairId}`;
+  if (row.login === 'none') {
+    await queueMailedLetter(db, blobs, {
+      organizationId: row.organization_id,
+      householdId: row.household_id,
+      applicationId: row.id,
+      letter: 'duplicate-withdrawn',
+      language: letterLanguage(row.language),
+      address: row.mailing_address_sealed ? (JSON.parse(dataCipher().decrypt(row.mailing_address_sealed)) as string[]) : [],
+      opportunityName: row.name,
+      logNumber,
+      dedupeKey,
+    });
+  } else {
+    await sendNotice(db, { userId: row.applicant_user_id, template: 'lottery-duplicate-withdrawn', params: { opportunityName: row.name, logNumber }, dedupeKey });
+  }
+  return { withdrawn };
+}
 
 /** Writes the lottery's view into its read model (version-guarded) and the deadline onto the opportunity. */
 export async function projectLottery(db: Db, view: LotteryView): Promise<{ written: boolean }> {
@@ -70,6 +119,10 @@ export async function drawLottery(db: Db, input: { opportunityId: string; public
     .where('opportunity_id', '=', input.opportunityId)
     .where('status', 'in', RANKED_STATUSES)
     .execute();
+  // The list drawn is the list frozen and published: a change after the freeze is refused, not drawn.
+  if ((await listUnchangedSinceFreeze(db, input.opportunityId)) === false) {
+    throw ApplicationFailure.nonRetryable(MESSAGES.listChangedAfterFreeze, 'ListChangedAfterFreeze');
+  }
   const seed = dataCipher().decrypt(lottery.seed_encrypted);
   const result = rankEntries({
     seed,

@@ -44,6 +44,7 @@ import { opportunityAdminRoutes } from './routes/opportunity-admin';
 import { favoriteRoutes } from './routes/favorites';
 import { leaseUpActionRoutes, leaseUpTicSignatureRoutes } from './routes/lease-up-actions';
 import { lotteryRoutes } from './routes/lottery';
+import { paperApplicationRoutes, paperClaimRoutes, printQueueRoutes } from './routes/paper-applications';
 import { dashboardRoutes } from './routes/dashboard';
 import { profileLockStatusRoutes } from './routes/profile-lock-status';
 import { recertificationRoutes } from './routes/recertification';
@@ -174,6 +175,9 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(relocationRoutes, { prefix: '/api/Relocation' });
   await app.register(dashboardRoutes, { prefix: '/api/Dashboard' });
   await app.register(lotteryRoutes, { prefix: '/api/OpportunityLottery' });
+  await app.register(paperApplicationRoutes, { prefix: '/api/OpportunityLottery' });
+  await app.register(printQueueRoutes, { prefix: '/api/PrintQueue' });
+  await app.register(paperClaimRoutes, { prefix: '/api/PaperApplication' });
   await app.register(profileLockStatusRoutes, { prefix: '/api/UserProfile' });
   await app.register(ambassadorRoutes, { prefix: '/api/Ambassador' });
   await app.register(accessGrantRoutes, { prefix: '/api/AccessGrants' });

@@ -34,6 +34,7 @@ export * from './organization';
 export * from './ambassador';
 export * from './admin';
 export * from './lottery-results';
+export * from './paper-application';
 export * from './pay-stubs';
 export * from './redirect';
 export * from './form-messages';

@@ -22,7 +22,10 @@ export const LotteryResultsQuery = z.object({
 });
 export type LotteryResultsQuery = z.infer<typeof LotteryResultsQuery>;
 
-/** What is published: the seed hash from the start, everything else once the lottery is drawn. */
+/**
+ * What is published: the seed hash from the start; the list's hash and size when it freezes (before
+ * the draw); everything else once the lottery is drawn.
+ */
 export interface LotteryPublication {
   opportunityId: string;
   opportunityName: string;
@@ -37,6 +40,10 @@ export interface LotteryPublication {
   units: number;
   setAsides: { group: string; share: number }[];
   drawnAt: string | null;
+  /** When the list freezes (end of the mail grace period); null for a lottery drawn without a freeze. */
+  listFreezesAt: string | null;
+  /** The list as frozen, published before the draw. */
+  frozen: { listHash: string; entries: number; frozenAt: string } | null;
   /** The draw recomputed from these values matches the stored ranks (null before the draw). */
   verified: boolean | null;
 }

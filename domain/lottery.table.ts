@@ -3,7 +3,9 @@ import type { MessageCode } from './messages';
 import {
   LOTTERY_INPUTS,
   applicationsCloseAt,
+  listFreezesAt,
   type InvitationBatch,
+  type LotteryFreeze,
   type LotteryDrawSummary,
   type LotteryInputs,
   type LotteryManagerAction,
@@ -20,6 +22,15 @@ export interface LotteryState {
   deadline: string;
   publicValue: string | null;
   draw: LotteryDrawSummary | null;
+  /** The list as frozen at the end of the mail grace period (lotteries started with one). */
+  frozen: LotteryFreeze | null;
+  /** The grace period is over (or the manager asked again): the case freezes the list as its next work. */
+  freezeDue: boolean;
+  /** Undecided duplicate pairs that stopped the last attempt to freeze (log numbers). */
+  freezeBlockedBy: string[];
+  paperEntries: number;
+  /** Leased units given back for re-rental: the lottery is filled when leases reach units plus these. */
+  reopened: string[];
   paused: boolean;
   pendingInvitations: number;
   /**
@@ -49,13 +60,23 @@ export interface PendingReason {
 }
 
 /** A state carried over by continue-as-new from an earlier version of this code, brought up to date. */
-export type CarriedLotteryState = Omit<LotteryState, 'pendingReasons' | 'leased'> & Partial<Pick<LotteryState, 'pendingReasons' | 'leased'>> & { pendingBecause?: string[] };
+type AddedLater = 'pendingReasons' | 'leased' | 'frozen' | 'freezeDue' | 'freezeBlockedBy' | 'paperEntries' | 'reopened';
+export type CarriedLotteryState = Omit<LotteryState, AddedLater> & Partial<Pick<LotteryState, AddedLater>> & { pendingBecause?: string[] };
 
 export function upgradeLotteryState(carried: CarriedLotteryState): LotteryState {
   const { pendingBecause, ...rest } = carried;
   // Runs before per-invitation reasons kept at most 20 reasons for all that was pending: the oldest names them all.
   const pendingReasons = carried.pendingReasons ?? (carried.pendingInvitations > 0 ? [{ because: pendingBecause?.[0] ?? 'manager', count: carried.pendingInvitations }] : []);
-  return { ...rest, pendingReasons, leased: carried.leased ?? [] };
+  return {
+    ...rest,
+    pendingReasons,
+    leased: carried.leased ?? [],
+    frozen: carried.frozen ?? null,
+    freezeDue: carried.freezeDue ?? false,
+    freezeBlockedBy: carried.freezeBlockedBy ?? [],
+    paperEntries: carried.paperEntries ?? 0,
+    reopened: carried.reopened ?? [],
+  };
 }
 
 const KEEP_BATCHES = 20;
@@ -68,6 +89,11 @@ export function initialLotteryState(input: StartLotteryInput, now: string): Lott
     deadline: input.deadline,
     publicValue: null,
     draw: null,
+    frozen: null,
+    freezeDue: false,
+    freezeBlockedBy: [],
+    paperEntries: 0,
+    reopened: [],
     paused: false,
     pendingInvitations: 0,
     pendingReasons: [],
@@ -84,10 +110,22 @@ export function initialLotteryState(input: StartLotteryInput, now: string): Lott
   };
 }
 
-/** Applications close at the end of the deadline day; a later deadline arms a new timer (the old one no longer counts). */
+/**
+ * Applications close at the end of the deadline day, and the list freezes at the end of the mail
+ * grace period; a later deadline arms new timers (the old ones no longer count).
+ */
 export function startLotteryTimers(s: LotteryState, ctx: ChangeContext): void {
   ctx.timer('ApplicationsClosed', applicationsCloseAt(s.deadline), s.deadline);
+  if (s.input.mailGraceDays !== undefined) ctx.timer('ListFreezes', listFreezesAt(s.deadline, s.input.mailGraceDays), s.deadline);
 }
+
+/** A lottery started with a mail grace period freezes its list before the draw (older runs do not). */
+const freezes = (s: LotteryState) => s.input.mailGraceDays !== undefined;
+const freezeAt = (s: LotteryState) => Date.parse(listFreezesAt(s.deadline, s.input.mailGraceDays ?? 0));
+/** Before the list freezes: online until the deadline, paper until the end of the grace period. */
+const beforeFreeze = (s: LotteryState, now: number): MessageCode | null =>
+  !freezes(s) || s.frozen || !(s.stage === 'accepting' || s.stage === 'closed') || now >= freezeAt(s) ? 'actionNotAllowedNow' : null;
+const today = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 const inStage = (s: LotteryState, ...stages: LotteryStage[]): MessageCode | null => (stages.includes(s.stage) ? null : 'actionNotAllowedNow');
 const ask = (s: LotteryState, count: number, because: string) => {
@@ -114,10 +152,43 @@ export const LOTTERY_TABLE = {
       startLotteryTimers(s, ctx);
     },
   },
+  EnterPaperApplication: {
+    by: 'manager',
+    input: LOTTERY_INPUTS.EnterPaperApplication,
+    when: (s, now) => beforeFreeze(s, now),
+    check: (s, input, now) => (input.postmarkDate > s.deadline ? 'postmarkAfterDeadline' : input.postmarkDate > today(now) ? 'postmarkInFuture' : null),
+    // The application's row, log number and groups are written by the effect; the draw never reads the channel.
+    change: (s) => {
+      s.paperEntries += 1;
+    },
+    effect: 'admitPaperApplication',
+  },
+  ResolveDuplicate: {
+    by: 'manager',
+    input: LOTTERY_INPUTS.ResolveDuplicate,
+    // Also after the grace period while the freeze waits for this decision.
+    when: (s) => (freezes(s) && !s.frozen && (s.stage === 'accepting' || s.stage === 'closed') ? null : 'actionNotAllowedNow'),
+    // Decided after the grace period: the freeze is tried again (it names any pair still undecided).
+    change: (s, _input, ctx) => {
+      s.freezeBlockedBy = [];
+      if (s.stage === 'closed' && Date.parse(ctx.now) >= freezeAt(s)) s.freezeDue = true;
+    },
+    effect: 'resolveDuplicate',
+    reason: true,
+    irreversible: true,
+  },
+  FreezeList: {
+    by: 'manager',
+    input: LOTTERY_INPUTS.FreezeList,
+    when: (s, now) => inStage(s, 'closed') ?? (freezes(s) && !s.frozen && !s.freezeDue && now >= freezeAt(s) ? null : 'actionNotAllowedNow'),
+    change: (s) => {
+      s.freezeDue = true;
+    },
+  },
   Draw: {
     by: 'manager',
     input: LOTTERY_INPUTS.Draw,
-    when: (s) => inStage(s, 'closed'),
+    when: (s) => inStage(s, 'closed') ?? (freezes(s) && !s.frozen ? 'listNotFrozen' : null),
     // The draw itself runs as the case's next piece of work (an activity over PostgreSQL).
     change: (s, input) => {
       s.publicValue = input.publicValue;
@@ -152,7 +223,7 @@ export const LOTTERY_TABLE = {
   Close: {
     by: 'manager',
     input: LOTTERY_INPUTS.Close,
-    when: (s) => inStage(s, 'accepting', 'closed', 'drawn'),
+    when: (s) => inStage(s, 'accepting', 'closed', 'drawn', 'filled'),
     // The ranked households not invited stay on the list as the waitlist for re-rentals.
     change: (s) => closeOut(s),
     reason: true,
@@ -175,12 +246,30 @@ export const LOTTERY_TABLE = {
     check: (s, input) => (s.leased.includes(input.applicationId) ? 'actionNotAllowedNow' : null),
     change: (s, input, ctx) => {
       s.leased.push(input.applicationId);
-      if (s.leased.length < s.input.units) return;
-      closeOut(s);
-      s.history.push({ at: ctx.now, action: 'AllUnitsLeased', by: 'system', note: `${s.leased.length} of ${s.input.units} units leased` });
+      if (s.leased.length < s.input.units + s.reopened.length) return;
+      // A lottery with a freeze keeps its ranked waitlist for re-rentals; closing is the manager's Close.
+      if (freezes(s)) {
+        s.stage = 'filled';
+        s.pendingInvitations = 0;
+        s.pendingReasons = [];
+      } else closeOut(s);
+      s.history.push({ at: ctx.now, action: 'AllUnitsLeased', by: 'system', note: `${s.leased.length - s.reopened.length} of ${s.input.units} units leased` });
     },
   },
-} satisfies ActionTable<LotteryState, LotteryInputs, LotteryRole>;
+  UnitReopened: {
+    by: 'manager',
+    input: LOTTERY_INPUTS.UnitReopened,
+    when: (s) => inStage(s, 'filled') ?? (s.waitlist === 0 ? 'waitlistEmpty' : null),
+    change: (s, input) => {
+      s.reopened.push(input.unit);
+      s.stage = 'drawn';
+      ask(s, 1, `reopened ${input.unit}`);
+    },
+  },
+} satisfies ActionTable<LotteryState, LotteryInputs, LotteryRole, LotteryEffect>;
+
+/** The side effects of paper entry and duplicate decisions, run by the workflow with its activities. */
+export type LotteryEffect = 'admitPaperApplication' | 'resolveDuplicate';
 
 export const LOTTERY_ACTIONS = actionsOf(LOTTERY_TABLE);
 /** Actions sent by other workflows as Signals (a workflow cannot send another an Update). */
@@ -195,16 +284,44 @@ export function isFinalLottery(s: LotteryState): boolean {
 }
 
 export function fireLotteryTimer(s: LotteryState, timer: CaseTimer): boolean | string {
-  if (timer.event !== 'ApplicationsClosed' || s.stage !== 'accepting' || timer.token !== s.deadline) return false;
+  if (timer.token !== s.deadline) return false;
+  if (timer.event === 'ListFreezes') {
+    if (!freezes(s) || s.frozen || !(s.stage === 'accepting' || s.stage === 'closed')) return false;
+    s.stage = 'closed';
+    s.freezeDue = true;
+    return `mail grace period over (${s.input.mailGraceDays ?? 0} days)`;
+  }
+  if (timer.event !== 'ApplicationsClosed' || s.stage !== 'accepting') return false;
   s.stage = 'closed';
   return `deadline ${s.deadline}`;
 }
 
-/** What the case does next by itself: draw once asked, then invite while invitations are owed. */
-export function lotteryWork(s: LotteryState): 'draw' | 'invite' | null {
+/** What the case does next by itself: freeze the list when due, draw once asked, then invite while invitations are owed. */
+export function lotteryWork(s: LotteryState): 'freeze' | 'draw' | 'invite' | null {
+  if (s.stage === 'closed' && s.freezeDue && !s.frozen) return 'freeze';
   if (s.stage === 'drawing') return 'draw';
   if (s.stage === 'drawn' && !s.paused && s.pendingInvitations > 0 && s.waitlist !== 0) return 'invite';
   return null;
+}
+
+/** Records the freeze's outcome: the list frozen, or the undecided pairs that stop it (the manager decides them, then freezes). */
+export function recordFreeze(s: LotteryState, outcome: { frozen: LotteryFreeze } | { undecidedPairs: string[] }, at: string): void {
+  s.freezeDue = false;
+  if ('frozen' in outcome) {
+    s.frozen = outcome.frozen;
+    s.freezeBlockedBy = [];
+    s.history.push({ at, action: 'ListFrozen', by: 'system', note: `${outcome.frozen.entries} entries, list SHA-256 ${outcome.frozen.listHash}` });
+    return;
+  }
+  s.freezeBlockedBy = outcome.undecidedPairs;
+  s.history.push({ at, action: 'FreezeWaits', by: 'system', note: `undecided duplicate pairs: ${outcome.undecidedPairs.join(', ')}` });
+}
+
+/** A draw the activity refused (the list changed after it froze): back to closed, nothing published. */
+export function refuseDraw(s: LotteryState, at: string, why: string): void {
+  s.stage = 'closed';
+  s.publicValue = null;
+  s.history.push({ at, action: 'DrawRefused', by: 'system', note: why });
 }
 
 /** Records a drawn lottery. */
@@ -262,6 +379,10 @@ export function lotteryView(s: LotteryState, now: number): LotteryView {
     seedHash: s.input.seedHash,
     publicValue: s.publicValue,
     draw: s.draw,
+    listFreezesAt: s.input.mailGraceDays === undefined ? null : listFreezesAt(s.deadline, s.input.mailGraceDays),
+    frozen: s.frozen,
+    freezeBlockedBy: s.freezeBlockedBy,
+    paperEntries: s.paperEntries,
     paused: s.paused,
     pendingInvitations: s.pendingInvitations,
     invited: s.invited,

@@ -3,10 +3,12 @@ import { DAY } from './time';
 
 /**
  * The opportunity's lottery: one durable case per lottery opportunity. Applications are
- * accepted until the deadline, the list is then frozen, a manager draws with a public value, and
+ * accepted until the deadline (by mail, postmarked by the deadline, for the grace period after it),
+ * the list is then frozen and its hash published, a manager draws with a public value, and
  * households are invited to lease-up in rank order; a unit given back invites the next in line.
+ * When every unit is leased the lottery is `filled` and keeps its ranked waitlist for re-rentals.
  */
-export const LOTTERY_STAGES = ['accepting', 'closed', 'drawing', 'drawn', 'closed_out'] as const;
+export const LOTTERY_STAGES = ['accepting', 'closed', 'drawing', 'drawn', 'filled', 'closed_out'] as const;
 export type LotteryStage = (typeof LOTTERY_STAGES)[number];
 
 /** Preference groups a household can qualify for, read from its profile when it applies. */
@@ -44,10 +46,42 @@ export const LOTTERY_INPUTS = {
   UnitReleased: Base.extend({ applicationId: z.string().uuid(), why: z.enum(PLACE_RELEASES), logNumber: z.string().max(40).optional() }),
   /** From a lease-up case of this lottery: its lease was signed (once per application); the last unit leased closes the lottery. */
   UnitLeased: Base.extend({ applicationId: z.string().uuid() }),
+  /** Freezes the list now (after the grace period), e.g. once the last duplicate pair is decided. */
+  FreezeList: Base,
+  /**
+   * A paper application whose household the API has stored (sealed) from the form: the workflow
+   * decides whether it may enter by the postmark and the stage; the activity writes the application
+   * with its log number, exactly as an online one (the draw never reads the channel).
+   */
+  EnterPaperApplication: Base.extend({
+    householdId: z.string().uuid(),
+    postmarkDate: z.string().date(),
+    householdSize: z.number().int().min(1).max(20),
+    householdIncome: z.number().min(0).max(100_000_000),
+    /** The scanned form, stored as a document of the household. */
+    formDocumentId: z.string().uuid(),
+    /** The household's preference groups, read from what the form says, as for an online application. */
+    groups: z.array(z.enum(LOTTERY_GROUPS)).max(LOTTERY_GROUPS.length),
+  }),
+  /** Which application of a possible duplicate pair stands; the other is withdrawn with a letter. */
+  ResolveDuplicate: z.object({ pairId: z.string().uuid(), keep: z.string().uuid(), reason: Reason }),
+  /** A leased unit is to be re-rented: the lottery leases again, inviting the next fitting household. */
+  UnitReopened: Base.extend({ unit: z.string().trim().min(1, 'Required').max(40) }),
 };
 export type LotteryInputs = { [A in keyof typeof LOTTERY_INPUTS]: z.infer<(typeof LOTTERY_INPUTS)[A]> };
 export type LotteryAction = keyof LotteryInputs;
-export const LotteryManagerAction = z.enum(['ExtendDeadline', 'Draw', 'InviteNext', 'PauseInvitations', 'ResumeInvitations', 'Close']);
+export const LotteryManagerAction = z.enum([
+  'ExtendDeadline',
+  'EnterPaperApplication',
+  'ResolveDuplicate',
+  'FreezeList',
+  'Draw',
+  'InviteNext',
+  'PauseInvitations',
+  'ResumeInvitations',
+  'UnitReopened',
+  'Close',
+]);
 export type LotteryManagerAction = z.infer<typeof LotteryManagerAction>;
 
 export interface StartLotteryInput {
@@ -58,7 +92,23 @@ export interface StartLotteryInput {
   units: number;
   /** SHA-256 of the secret seed, published when applications open. */
   seedHash: string;
+  /**
+   * Days after the deadline when mail postmarked by the deadline is still entered; the list freezes
+   * at their end. Absent from runs started before the freeze existed: those draw without one and
+   * close when every unit is leased, as they always did (so their histories replay unchanged).
+   */
+  mailGraceDays?: number;
 }
+
+/** The list as frozen: its hash (the draw's list hash rule) and size, published before the draw. */
+export interface LotteryFreeze {
+  listHash: string;
+  entries: number;
+  frozenAt: string;
+}
+
+/** What the freeze activity answers: the list frozen, or the undecided duplicate pairs (by log numbers) that stop it. */
+export type FreezeOutcome = { frozen: LotteryFreeze } | { undecidedPairs: string[] };
 
 /** The published outcome of the draw (the ranks themselves live in PostgreSQL, never in history). */
 export interface LotteryDrawSummary {
@@ -87,6 +137,13 @@ export interface LotteryView {
   seedHash: string;
   publicValue: string | null;
   draw: LotteryDrawSummary | null;
+  /** When the list freezes (end of the mail grace period); null for a lottery without a freeze. */
+  listFreezesAt: string | null;
+  frozen: LotteryFreeze | null;
+  /** Undecided duplicate pairs (log numbers) that stopped the last attempt to freeze. */
+  freezeBlockedBy: string[];
+  /** Paper applications entered by the office. */
+  paperEntries: number;
   paused: boolean;
   /** Invitations asked for and not made yet. */
   pendingInvitations: number;
@@ -106,6 +163,11 @@ export interface LotteryView {
 /** The first moment applications are no longer accepted: the day after the deadline (UTC). */
 export function applicationsCloseAt(deadline: string): string {
   return new Date(Date.parse(`${deadline}T00:00:00.000Z`) + DAY).toISOString();
+}
+
+/** The end of the mail grace period: the list freezes then. */
+export function listFreezesAt(deadline: string, mailGraceDays: number): string {
+  return new Date(Date.parse(applicationsCloseAt(deadline)) + mailGraceDays * DAY).toISOString();
 }
 
 /** The lottery workflow's ID (plain text, so workflow code can build it to signal the lottery). */

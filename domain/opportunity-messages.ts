@@ -14,4 +14,5 @@ export const OPPORTUNITY_MESSAGES = {
   setAsidesOver100: 'Set-asides must add up to 100% or less',
   percentRange: 'Enter a percentage from 0 to 300',
   daysRange: 'Enter a number of days from 1 to 90',
+  graceDaysRange: 'Enter a number of days from 0 to 60',
 } as const;

@@ -158,6 +158,8 @@ export const OpportunityInput = z.object({
           if (rows.reduce((sum, r) => sum + r.share, 0) > 1 + 1e-9) ctx.addIssue({ code: 'custom', message: OPPORTUNITY_MESSAGES.setAsidesOver100, path: [] });
         }),
       communityBoard: text(50).optional(),
+      /** Days after the deadline when mail postmarked by the deadline is still entered; the list freezes at their end. */
+      mailGraceDays: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeIn(0, 60, OPPORTUNITY_MESSAGES.graceDaysRange).optional()),
     })
     .default({ setAsides: [] }),
   settings: z
@@ -176,7 +178,7 @@ export interface ManagedOpportunity extends OpportunityDetail {
   building: string;
   mailingAddress: string;
   selection: 'first_come' | 'lottery';
-  lottery: { setAsides: LotterySetAside[]; communityBoard?: string };
+  lottery: { setAsides: LotterySetAside[]; communityBoard?: string; mailGraceDays: number };
   published: boolean;
   hasPaperApplication: boolean;
   settings: { offerExpiryDays: number; appealWindowDays: number; appealDecisionBusinessDays: number; additionalDocumentsDays: number };

@@ -7,13 +7,17 @@ import { DAY } from '../domain/time';
 
 export const DEMO_LOTTERY_APPLICANTS = 300;
 
+/** The demo lottery's mail grace period: its deadline is this many days and one more before the seed, so the grace period is over too. */
+const DEMO_GRACE_DAYS = 3;
+
 /**
- * The demo lottery: "Mott Haven Lottery", two units, applications closed yesterday with
- * 300 households in it (the demo applicant among them), set-asides for disability and seniors,
- * ready for a manager to draw and invite. Its workflow is started by the worker (`ensureLotteries`).
+ * The demo lottery: "Mott Haven Lottery", two units, applications closed and the mail grace
+ * period over, with 300 households in it (the demo applicant among them), set-asides for disability
+ * and seniors, ready for a manager to draw and invite. Its workflow is started by the worker
+ * (`ensureLotteries`); its first work freezes the list and publishes its hash.
  */
 export async function seedDemoLottery(db: Db, organizationId: string, applicantUserId: string, now: Date): Promise<void> {
-  const deadline = new Date(now.getTime() - DAY).toISOString().slice(0, 10);
+  const deadline = new Date(now.getTime() - (DEMO_GRACE_DAYS + 2) * DAY).toISOString().slice(0, 10);
   const { id: opportunityId } = await db
     .insertInto('opportunities')
     .values({
@@ -26,6 +30,7 @@ export async function seedDemoLottery(db: Db, organizationId: string, applicantU
       requirements: JSON.stringify([{ amiPercent: 50, layout: '1 bedroom', monthlyRent: 980 }]),
       income_ranges: JSON.stringify([{ householdSize: 2, min: 30_000, max: 62_150 }]),
       lottery_end_date: deadline,
+      mail_grace_days: DEMO_GRACE_DAYS,
       published: true,
       published_at: new Date(now.getTime() - 30 * DAY),
       selection: 'lottery',
@@ -50,6 +55,7 @@ export async function seedDemoLottery(db: Db, organizationId: string, applicantU
       stage: 'accepting',
       deadline,
       units: 2,
+      mail_grace_days: DEMO_GRACE_DAYS,
       set_asides: JSON.stringify([
         { group: 'disability', share: 0.5 },
         { group: 'senior', share: 0.5 },

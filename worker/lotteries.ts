@@ -8,7 +8,7 @@ import type { Db } from '../infra/db/database';
  * a running or finished lottery is left alone (its workflow ID admits one run).
  */
 export async function ensureLotteries(db: Db, temporal: Client, taskQueue: string): Promise<number> {
-  const rows = await db.selectFrom('opportunity_lotteries').select(['opportunity_id', 'organization_id', 'deadline', 'units', 'seed_hash']).where('state_version', '=', 0).execute();
+  const rows = await db.selectFrom('opportunity_lotteries').select(['opportunity_id', 'organization_id', 'deadline', 'units', 'seed_hash', 'mail_grace_days']).where('state_version', '=', 0).execute();
   let started = 0;
   for (const row of rows) {
     const input: StartLotteryInput = {
@@ -17,6 +17,7 @@ export async function ensureLotteries(db: Db, temporal: Client, taskQueue: strin
       deadline: typeof row.deadline === 'string' ? row.deadline : new Date(row.deadline).toISOString().slice(0, 10),
       units: row.units,
       seedHash: row.seed_hash,
+      mailGraceDays: row.mail_grace_days,
     };
     try {
       await temporal.workflow.start('lottery', { workflowId: lotteryWorkflowId(row.opportunity_id), taskQueue, workflowIdReusePolicy: 'REJECT_DUPLICATE', args: [input] });

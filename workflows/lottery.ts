@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ParentClosePolicy, continueAsNew, log, startChild, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, ParentClosePolicy, continueAsNew, log, startChild, workflowInfo } from '@temporalio/workflow';
 import type { LotteryInputs, LotteryRole, LotteryView, StartLotteryInput } from '../domain/lottery';
 import { INVITATION_BATCH } from '../domain/lottery';
 import {
@@ -13,9 +13,12 @@ import {
   reasonsOfNext,
   recordBatch,
   recordDraw,
+  recordFreeze,
+  refuseDraw,
   startLotteryTimers,
   upgradeLotteryState,
   type CarriedLotteryState,
+  type LotteryEffect,
   type LotteryState,
 } from '../domain/lottery.table';
 import { runCase, type CaseDefinition } from './case/run';
@@ -50,7 +53,10 @@ async function invite(s: LotteryState, at: string): Promise<void> {
   recordBatch(s, { invited: started.length, skipped: batch.skipped, waitlist: marked.waitlist }, at);
 }
 
-const lotteryCase: CaseDefinition<LotteryState, LotteryInputs, LotteryRole, LotteryView, never> = {
+/** Whether an activity failed because the list changed after it was frozen (the draw refuses; nothing to retry). */
+const listChanged = (error: unknown) => error instanceof ActivityFailure && error.cause instanceof ApplicationFailure && error.cause.type === 'ListChangedAfterFreeze';
+
+const lotteryCase: CaseDefinition<LotteryState, LotteryInputs, LotteryRole, LotteryView, LotteryEffect> = {
   table: LOTTERY_TABLE,
   messages: lotteryMessages,
   finished: lotteryFinished,
@@ -61,12 +67,37 @@ const lotteryCase: CaseDefinition<LotteryState, LotteryInputs, LotteryRole, Lott
   // In the workflow task that made the change: the manager's page reads the projection, so a draw or a batch shows at once.
   project: (view) => localWrites.projectLottery(view),
   notify: (notice) => writes.sendNotice(notice),
-  effects: {},
+  effects: {
+    admitPaperApplication: async (s, input: LotteryInputs['EnterPaperApplication'] & { actor: { userId: string } }) => {
+      await writes.admitPaperApplication({
+        opportunityId: s.input.opportunityId,
+        householdId: input.householdId,
+        postmarkDate: input.postmarkDate,
+        householdSize: input.householdSize,
+        householdIncome: input.householdIncome,
+        formDocumentId: input.formDocumentId,
+        enteredBy: input.actor.userId,
+        groups: input.groups,
+      });
+    },
+    resolveDuplicate: async (_s, input: LotteryInputs['ResolveDuplicate'] & { actor: { userId: string } }) => {
+      await writes.resolveDuplicate({ pairId: input.pairId, keep: input.keep, reason: input.reason, decidedBy: input.actor.userId });
+    },
+  },
   work: (s) => {
     const next = lotteryWork(s);
+    if (next === 'freeze') return async (ctx) => recordFreeze(s, await writes.freezeLotteryList({ opportunityId: s.input.opportunityId }), ctx.now);
     if (next === 'draw') {
       return async (ctx) => {
-        recordDraw(s, await draw.drawLottery({ opportunityId: s.input.opportunityId, publicValue: s.publicValue ?? '' }));
+        let drawn;
+        try {
+          drawn = await draw.drawLottery({ opportunityId: s.input.opportunityId, publicValue: s.publicValue ?? '' });
+        } catch (error) {
+          if (!listChanged(error)) throw error;
+          refuseDraw(s, ctx.now, 'the list changed after it was frozen');
+          return;
+        }
+        recordDraw(s, drawn);
         s.history.push({ at: ctx.now, action: 'Drawn', by: 'system', note: `${s.draw?.entries ?? 0} entries, result SHA-256 ${s.draw?.resultHash ?? ''}` });
       };
     }
@@ -76,9 +107,11 @@ const lotteryCase: CaseDefinition<LotteryState, LotteryInputs, LotteryRole, Lott
 };
 
 /**
- * One opportunity's lottery: applications until the deadline, the draw, invitations in
- * rank order in batches, and the next in line when a household gives its place back. The list and
- * ranks stay in PostgreSQL; the history holds counts and hashes, and continues as new when long.
+ * One opportunity's lottery: applications until the deadline (paper ones by postmark through the
+ * mail grace period), the list frozen and its hash published, the draw, invitations in rank order in
+ * batches, the next in line when a household gives its place back, and `filled` with the waitlist
+ * kept for re-rentals. The list and ranks stay in PostgreSQL; the history holds counts and hashes,
+ * and continues as new when long.
  */
 export async function lottery(input: StartLotteryInput, carried?: CarriedLotteryState): Promise<string> {
   const state = carried ? upgradeLotteryState(carried) : initialLotteryState(input, new Date(Date.now()).toISOString());

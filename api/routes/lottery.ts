@@ -44,7 +44,8 @@ export const lotteryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:opportunityId/:action',
-    { preHandler: signedIn('manager'), schema: { params: Params.extend({ action: LotteryManagerAction }), body: z.record(z.string(), z.unknown()).nullish() } },
+    // A paper application is entered with its form (POST /:opportunityId/paper-applications), never by this generic action.
+    { preHandler: signedIn('manager'), schema: { params: Params.extend({ action: LotteryManagerAction.exclude(['EnterPaperApplication']) }), body: z.record(z.string(), z.unknown()).nullish() } },
     async (request, reply) => {
       const { action, opportunityId } = request.params;
       const parsed = LOTTERY_INPUTS[action].safeParse(request.body ?? {});

@@ -27,6 +27,7 @@ import type { Session } from '../session';
 import { LEASE_UP_KIND } from './case-kinds';
 import { actOnHouseholdCase, caseDetail, roleOnCase, type CaseAccess, type CaseExtra } from './cases';
 import { lotteryAccepting, lotteryGroupsOf, waitingView } from './lottery';
+import { recordMatchKey } from '../../infra/db/repositories/lottery-duplicates';
 
 export interface LeaseUpDeps {
   db: Db;
@@ -218,6 +219,8 @@ async function applyToLottery(
     return Number(row.numInsertedOrUpdatedRows ?? 0) > 0;
   });
   if (!inserted) throw conflict('alreadyApplied');
+  // The same person applying on paper too is found by this key (nothing personal stored in plain).
+  await recordMatchKey(db, { applicationId: target.applicationId, opportunityId: target.id, householdId: target.householdId });
   return { applicationId: target.applicationId };
 }
 

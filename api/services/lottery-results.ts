@@ -1,4 +1,4 @@
-import type { LotteryPlace, LotteryPublication, LotteryRanksPage } from '../../domain';
+import { listFreezesAt, type LotteryPlace, type LotteryPublication, type LotteryRanksPage } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { verifyLottery } from '../../infra/lottery/verify';
 
@@ -7,7 +7,7 @@ export async function findPublishedLottery(db: Db, opportunityId: string) {
   return db
     .selectFrom('opportunity_lotteries as l')
     .innerJoin('opportunities as o', 'o.id', 'l.opportunity_id')
-    .select(['o.name', 'l.seed_hash', 'l.seed_revealed', 'l.public_value', 'l.algorithm', 'l.list_hash', 'l.result_hash', 'l.entries', 'l.units', 'l.set_asides', 'l.drawn_at'])
+    .select(['o.name', 'l.seed_hash', 'l.seed_revealed', 'l.public_value', 'l.algorithm', 'l.list_hash', 'l.result_hash', 'l.entries', 'l.units', 'l.set_asides', 'l.drawn_at', 'l.frozen_list_hash', 'l.frozen_entries', 'l.frozen_at', 'l.deadline', 'l.mail_grace_days'])
     .where('l.opportunity_id', '=', opportunityId)
     .where('o.published', '=', true)
     .where('o.selection', '=', 'lottery')
@@ -15,9 +15,13 @@ export async function findPublishedLottery(db: Db, opportunityId: string) {
 }
 type PublishedLottery = NonNullable<Awaited<ReturnType<typeof findPublishedLottery>>>;
 
-/** Only what the draw publishes; before the draw, the seed stays secret and only its hash shows. */
+/**
+ * Only what is published: before the draw the seed stays secret and only its hash shows; once the
+ * list is frozen, its hash and size show too (the draw's list hash and count are the frozen ones).
+ */
 export function publication(opportunityId: string, row: PublishedLottery, verified: boolean | null): LotteryPublication {
   const drawn = row.drawn_at !== null;
+  const frozen = row.frozen_list_hash && row.frozen_at ? { listHash: row.frozen_list_hash, entries: row.frozen_entries ?? 0, frozenAt: row.frozen_at.toISOString() } : null;
   return {
     opportunityId,
     opportunityName: row.name,
@@ -26,12 +30,15 @@ export function publication(opportunityId: string, row: PublishedLottery, verifi
     seed: drawn ? row.seed_revealed : null,
     publicValue: drawn ? row.public_value : null,
     algorithm: drawn ? row.algorithm : null,
-    listHash: drawn ? row.list_hash : null,
+    listHash: drawn ? row.list_hash : (frozen?.listHash ?? null),
     resultHash: drawn ? row.result_hash : null,
-    entries: drawn ? row.entries : null,
+    entries: drawn ? row.entries : (frozen?.entries ?? null),
     units: row.units,
     setAsides: row.set_asides ?? [],
     drawnAt: row.drawn_at ? row.drawn_at.toISOString() : null,
+    // A lottery drawn before freezes existed has no frozen list and never had a grace period.
+    listFreezesAt: frozen || !drawn ? listFreezesAt(typeof row.deadline === 'string' ? row.deadline.slice(0, 10) : new Date(row.deadline).toISOString().slice(0, 10), row.mail_grace_days) : null,
+    frozen,
     verified,
   };
 }

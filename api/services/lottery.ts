@@ -16,7 +16,8 @@ import {
 import { dataCipher } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
 import { newSeed, seedHash } from '../../infra/lottery/draw';
-import { forbidden, notFound } from '../errors';
+import { conflict, forbidden, notFound, unprocessable } from '../errors';
+import { listUnchangedSinceFreeze } from '../../infra/db/repositories/lottery-duplicates';
 import type { Session } from '../session';
 import { LOTTERY_KIND } from './case-kinds';
 import { actOnCase, actorOf, readView } from './cases';
@@ -38,7 +39,7 @@ export const WAITING_STATUSES: readonly ApplicationStatus[] = ['in_lottery', 'wa
 export async function openLottery(deps: LotteryDeps, opportunityId: string): Promise<void> {
   const opportunity = await deps.db
     .selectFrom('opportunities')
-    .select(['id', 'organization_id', 'lottery_end_date', 'lottery_set_asides', 'lottery_community_board', (eb) => eb.selectFrom('units').select((u) => u.fn.countAll<string>().as('n')).whereRef('units.opportunity_id', '=', 'opportunities.id').as('units')])
+    .select(['id', 'organization_id', 'lottery_end_date', 'lottery_set_asides', 'lottery_community_board', 'mail_grace_days', (eb) => eb.selectFrom('units').select((u) => u.fn.countAll<string>().as('n')).whereRef('units.opportunity_id', '=', 'opportunities.id').as('units')])
     .where('id', '=', opportunityId)
     .executeTakeFirstOrThrow();
   const seed = newSeed();
@@ -49,6 +50,7 @@ export async function openLottery(deps: LotteryDeps, opportunityId: string): Pro
     deadline,
     units: Number(opportunity.units ?? 0),
     seedHash: seedHash(seed),
+    mailGraceDays: opportunity.mail_grace_days,
   };
   await deps.db
     .insertInto('opportunity_lotteries')
@@ -63,20 +65,21 @@ export async function openLottery(deps: LotteryDeps, opportunityId: string): Pro
       seed_hash: input.seedHash,
       set_asides: JSON.stringify(opportunity.lottery_set_asides),
       community_board: opportunity.lottery_community_board,
+      mail_grace_days: opportunity.mail_grace_days,
       state_version: 0,
       state_updated_at: new Date(),
     })
     .onConflict((oc) => oc.column('opportunity_id').doNothing())
     .execute();
   // A second publish keeps the first commitment: the workflow starts with what the row holds.
-  const row = await deps.db.selectFrom('opportunity_lotteries').select(['seed_hash', 'units', 'set_asides']).where('opportunity_id', '=', opportunityId).executeTakeFirstOrThrow();
+  const row = await deps.db.selectFrom('opportunity_lotteries').select(['seed_hash', 'units', 'set_asides', 'mail_grace_days']).where('opportunity_id', '=', opportunityId).executeTakeFirstOrThrow();
   try {
     await deps.temporal.workflow.start('lottery', {
       workflowId: lotteryWorkflowId(opportunityId),
       taskQueue: deps.taskQueue,
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
       workflowIdConflictPolicy: 'FAIL',
-      args: [{ ...input, seedHash: row.seed_hash, units: row.units }],
+      args: [{ ...input, seedHash: row.seed_hash, units: row.units, mailGraceDays: row.mail_grace_days }],
     });
   } catch (error) {
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
@@ -110,7 +113,7 @@ export async function lotteryAccepting(db: Db, opportunityId: string, now = new 
 }
 
 /** The opportunity's lottery, for a manager of the owning organisation (403 otherwise). */
-async function managedLottery(db: Db, session: Session, opportunityId: string) {
+export async function managedLottery(db: Db, session: Session, opportunityId: string) {
   // One round trip: the lottery's owner and view with the caller's organisation.
   const row = await db
     .selectFrom('opportunity_lotteries')
@@ -143,6 +146,15 @@ function withCurrentActions(view: LotteryView, now: number): LotteryView {
 /** One manager action on the lottery: one Update, refused by the workflow's table with the spec's message. */
 export async function actOnLottery<A extends LotteryManagerAction>(deps: LotteryDeps, session: Session, opportunityId: string, action: A, input: LotteryInputs[A]): Promise<LotteryView> {
   const { projected } = await managedLottery(deps.db, session, opportunityId);
+  // What the workflow cannot see from its state is checked here, before the Update: the list as
+  // stored against its frozen hash (the draw activity refuses too), and the pair being decided.
+  if (action === 'Draw' && (await listUnchangedSinceFreeze(deps.db, opportunityId)) === false) throw conflict('listChangedAfterFreeze');
+  if (action === 'ResolveDuplicate') {
+    const { pairId, keep } = input as LotteryInputs['ResolveDuplicate'];
+    const pair = await deps.db.selectFrom('lottery_duplicate_pairs').select(['first_application_id', 'second_application_id', 'decided_at']).where('id', '=', pairId).where('opportunity_id', '=', opportunityId).executeTakeFirst();
+    if (!pair || pair.decided_at) throw conflict('duplicatePairNotFound');
+    if (keep !== pair.first_application_id && keep !== pair.second_application_id) throw unprocessable('keepOneOfPair');
+  }
   return actOnCase(deps, LOTTERY_KIND, opportunityId, action, input, { actor: actorOf(session, 'manager'), projected });
 }
 

@@ -39,6 +39,7 @@ function columns(input: OpportunityInput) {
     selection: input.selection,
     lottery_set_asides: JSON.stringify(input.lottery.setAsides),
     lottery_community_board: input.lottery.communityBoard ?? null,
+    ...(input.lottery.mailGraceDays !== undefined ? { mail_grace_days: input.lottery.mailGraceDays } : {}),
     ...(input.settings.offerExpiryDays ? { offer_expiry_days: input.settings.offerExpiryDays } : {}),
     ...(input.settings.appealWindowDays ? { appeal_window_days: input.settings.appealWindowDays } : {}),
     ...(input.settings.appealDecisionBusinessDays ? { appeal_decision_business_days: input.settings.appealDecisionBusinessDays } : {}),
@@ -170,7 +171,7 @@ export async function managed(db: Db, userId: string, id: string, now = new Date
     building: row.building,
     mailingAddress: row.mailing_address,
     selection: row.selection,
-    lottery: { setAsides: row.lottery_set_asides, ...(row.lottery_community_board ? { communityBoard: row.lottery_community_board } : {}) },
+    lottery: { setAsides: row.lottery_set_asides, ...(row.lottery_community_board ? { communityBoard: row.lottery_community_board } : {}), mailGraceDays: row.mail_grace_days },
     published: row.published,
     hasPaperApplication: !!row.paper_application_key,
     settings: {

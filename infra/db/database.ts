@@ -17,6 +17,7 @@ import type { BulkTables } from './schema/bulk';
 import type { OperatorTables } from './schema/operator';
 import type { TranslationTables } from './schema/translation';
 import type { ApplicationLotteryColumns, LotteryTables, OpportunityLotteryColumns } from './schema/lottery';
+import type { ApplicationPaperColumns, HouseholdPaperColumns, PaperTables } from './schema/paper';
 import type { ApplicationLeaseUpColumns, LeaseUpTables, OpportunityLeaseUpColumns } from './schema/lease-up';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -51,7 +52,7 @@ export interface UserTable extends UserIdentityColumns {
   created_at: Generated<Date>;
 }
 
-export interface HouseholdTable {
+export interface HouseholdTable extends HouseholdPaperColumns {
   id: Generated<string>;
   head_user_id: string;
   organization_id: string | null;
@@ -72,6 +73,8 @@ export interface OpportunityTable extends OpportunityLeaseUpColumns, Opportunity
   income_ranges: Json<{ householdSize: number; min: number; max: number }[]>;
   /** Where a paper application is mailed; empty when not given. */
   mailing_address: Generated<string>;
+  /** Days after the deadline when mail postmarked by the deadline is still entered; the list freezes at their end. */
+  mail_grace_days: Generated<number>;
   lottery_end_date: ColumnType<Date, string, string>;
   published: Generated<boolean>;
   created_at: Generated<Date>;
@@ -94,7 +97,7 @@ export interface ApplicationLogNumberTable {
   created_at: Generated<Date>;
 }
 
-export interface ApplicationTable extends ApplicationLeaseUpColumns, ApplicationLotteryColumns {
+export interface ApplicationTable extends ApplicationLeaseUpColumns, ApplicationLotteryColumns, ApplicationPaperColumns {
   id: string;
   workflow_id: string;
   household_id: string;
@@ -117,7 +120,7 @@ export interface ApplicationTable extends ApplicationLeaseUpColumns, Application
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables, SupportTables, LetterTables, BulkTables, OperatorTables, TranslationTables {
+export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables, SupportTables, LetterTables, BulkTables, OperatorTables, TranslationTables, PaperTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

@@ -8,6 +8,7 @@ export function formatVerification(v: LotteryVerification): string {
     `Lottery of opportunity ${v.opportunityId} (${v.algorithm ?? 'no algorithm recorded'})`,
     `  ${mark(v.seedHashMatches)}  revealed seed hashes to the seed hash committed when applications opened`,
     `  ${mark(v.listHashMatches)}  the ${v.entries} ranked application(s) hash to the published list hash`,
+    v.frozenListMatches === null ? '  (none)    no list was frozen before this draw (drawn before lists froze)' : `  ${mark(v.frozenListMatches)}  the published list hash is the one published when the list froze, before the draw`,
     `  ${mark(v.resultHashMatches)}  the order recomputed from the seeds hashes to the published result hash`,
     `  ${mark(v.storedOrderMatches)}  the stored ranks, in order, hash to the published result hash`,
     `  ${mark(v.mismatchCount === 0)}  every stored rank equals the recomputed rank`,

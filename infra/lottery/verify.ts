@@ -23,6 +23,8 @@ export interface LotteryVerification {
   seedHashMatches: boolean;
   /** The ranked applications hash to the published list hash (nobody added, removed or regrouped). */
   listHashMatches: boolean;
+  /** The published list hash is the one published when the list froze, before the draw (null: drawn without a freeze). */
+  frozenListMatches: boolean | null;
   /** The order recomputed from the published values hashes to the published result hash. */
   resultHashMatches: boolean;
   /** The applications' stored ranks, read in rank order, hash to the published result hash too. */
@@ -53,7 +55,7 @@ const LISTED = 1000;
 export async function verifyLottery(db: Db, opportunityId: string): Promise<LotteryVerification> {
   const lottery = await db
     .selectFrom('opportunity_lotteries')
-    .select(['seed_hash', 'seed_revealed', 'public_value', 'algorithm', 'list_hash', 'result_hash', 'set_asides', 'units', 'entries', 'drawn_at'])
+    .select(['seed_hash', 'seed_revealed', 'public_value', 'algorithm', 'list_hash', 'result_hash', 'set_asides', 'units', 'entries', 'drawn_at', 'frozen_list_hash', 'frozen_entries'])
     .where('opportunity_id', '=', opportunityId)
     .executeTakeFirst();
   if (!lottery) throw new LotteryNotDrawn('no_lottery');
@@ -103,6 +105,8 @@ export async function verifyLottery(db: Db, opportunityId: string): Promise<Lott
 
   const listHashMatches = drawn !== null && drawn.listHash === lottery.list_hash;
   if (drawn && !listHashMatches) problems.push('the ranked applications do not hash to the published list hash');
+  const frozenListMatches = lottery.frozen_list_hash === null ? null : lottery.frozen_list_hash === lottery.list_hash && lottery.frozen_entries === lottery.entries;
+  if (frozenListMatches === false) problems.push('the drawn list is not the list frozen (and published) before the draw');
   const resultHashMatches = drawn !== null && drawn.resultHash === lottery.result_hash;
   if (drawn && !resultHashMatches) problems.push('the recomputed order does not hash to the published result hash');
   const storedOrderMatches = resultHash(withLog.map((r) => r.log_number)) === lottery.result_hash;
@@ -114,6 +118,7 @@ export async function verifyLottery(db: Db, opportunityId: string): Promise<Lott
     algorithm: lottery.algorithm,
     seedHashMatches,
     listHashMatches,
+    frozenListMatches,
     resultHashMatches,
     storedOrderMatches,
     entries: rows.length,

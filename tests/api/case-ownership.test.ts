@@ -146,7 +146,8 @@ const NAMED: Record<Kind, Record<string, Call[]>> = {
     Assign: [{ route: `POST ${ST}/:id/assign`, body: () => ({ assigneeUserId: randomUUID() }) }],
     Resolve: [{ route: `POST ${ST}/:id/resolve`, body: () => ({ note: 'Closed by a stranger' }) }],
   },
-  lottery: {},
+  // A paper form is entered with its scan (multipart); a stranger is refused before the body is read.
+  lottery: { EnterPaperApplication: [{ route: 'POST /api/OpportunityLottery/:opportunityId/paper-applications' }] },
   bulk: { Cancel: [{ route: 'POST /api/BulkActions/:id/cancel' }] },
 };
 
@@ -155,7 +156,7 @@ const GENERIC: { kind: Kind; route: string; actions: readonly string[]; body: (a
   { kind: 'leaseUp', route: `POST ${LU}/updateleaseapplicationstatus/:id/:action`, actions: ManagerActionName.options, body: (a) => sample(a === 'OfferUnit' ? OfferUnitBody : LEASE_UP_INPUTS[a as keyof typeof LEASE_UP_INPUTS]) },
   { kind: 'recertification', route: `POST ${RC}/:caseId/:action`, actions: RecertTenantActionName.options, body: () => sample(RecertActionBody) },
   { kind: 'recertification', route: `POST ${RC}/manager/:caseId/:action`, actions: RecertManagerActionName.options, body: () => sample(RecertActionBody) },
-  { kind: 'lottery', route: 'POST /api/OpportunityLottery/:opportunityId/:action', actions: LotteryManagerAction.options, body: (a) => sample(LOTTERY_INPUTS[a as keyof typeof LOTTERY_INPUTS]) },
+  { kind: 'lottery', route: 'POST /api/OpportunityLottery/:opportunityId/:action', actions: LotteryManagerAction.exclude(['EnterPaperApplication']).options, body: (a) => sample(LOTTERY_INPUTS[a as keyof typeof LOTTERY_INPUTS]) },
 ];
 
 function callsOf(kind: Kind, action: string): Call[] {
@@ -191,6 +192,7 @@ const READS: Record<Kind, { side: Side; call: Call }[]> = {
     { side: 'manager', call: { route: 'GET /api/OpportunityLottery/:opportunityId' } },
     { side: 'manager', call: { route: 'GET /api/OpportunityLottery/:opportunityId/ranked' } },
     { side: 'manager', call: { route: 'GET /api/OpportunityLottery/:opportunityId/ranked.csv' } },
+    { side: 'manager', call: { route: 'GET /api/OpportunityLottery/:opportunityId/duplicates' } },
   ],
   bulk: [
     { side: 'manager', call: { route: 'GET /api/BulkActions/:id' } },

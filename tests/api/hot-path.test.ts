@@ -103,8 +103,11 @@ describe('the hot path of an authenticated request', () => {
     const url = `/api/OpportunityLottery/${opportunity.id}`;
     // Not projected yet: the workflow answers (the one time the view is asked of it).
     expect(await ensureLotteries(stack.db, stack.temporal, stack.config.TEMPORAL_TASK_QUEUE)).toBe(1);
-    // The deadline has passed: its timer closes applications and the closed view is projected.
-    await eventually(async () => (await stack.db.selectFrom('opportunity_lotteries').select('stage').where('opportunity_id', '=', opportunity.id).executeTakeFirst())?.stage === 'closed');
+    // The deadline and the mail grace period have passed: its timers close applications and freeze the list, and that view is projected.
+    await eventually(async () => {
+      const row = await stack.db.selectFrom('opportunity_lotteries').select(['stage', 'view']).where('opportunity_id', '=', opportunity.id).executeTakeFirst();
+      return row?.stage === 'closed' && (row.view as { frozen?: unknown } | null)?.frozen != null;
+    });
     const viewed = await measured('GET', url, manager);
     expect(viewed.response.statusCode).toBe(200);
     expect(viewed.response.json().data).toMatchObject({ opportunityId: opportunity.id, stage: 'closed', availableActions: { manager: expect.arrayContaining(['Draw']) } });

@@ -103,6 +103,23 @@ describe('GET /api/lottery/:opportunityId/results', () => {
     }
   });
 
+  it('publishes the frozen list, its hash and size, once it freezes and before the draw', async () => {
+    const pending = await insertDrawnLottery(stack.db, { households: 7, drawn: false });
+    const before = (await get(`/api/lottery/${pending.opportunityId}/results`)).json().data.lottery;
+    expect(before).toMatchObject({ drawn: false, frozen: null, listHash: null, entries: null, listFreezesAt: expect.any(String) });
+    const frozenAt = new Date('2026-11-09T00:00:00Z');
+    await stack.db.updateTable('opportunity_lotteries').set({ frozen_list_hash: pending.result.listHash, frozen_entries: 7, frozen_at: frozenAt }).where('opportunity_id', '=', pending.opportunityId).execute();
+    const after = (await get(`/api/lottery/${pending.opportunityId}/results`)).json().data.lottery;
+    expect(after).toMatchObject({
+      drawn: false,
+      seed: null,
+      resultHash: null,
+      listHash: pending.result.listHash,
+      entries: 7,
+      frozen: { listHash: pending.result.listHash, entries: 7, frozenAt: frozenAt.toISOString() },
+    });
+  });
+
   it('says so when stored ranks do not reproduce the published draw', async () => {
     const tampered = await insertDrawnLottery(stack.db, { households: 12, units: 3 });
     const [top, next] = tampered.result.ranked;

@@ -71,6 +71,8 @@ export async function seedOpportunities(db: Db, now: Date): Promise<BenchSeed> {
       stage: 'accepting',
       deadline: yesterday,
       units: 20,
+      // No mail grace period: the list freezes as applications close, so the bench can draw at once.
+      mail_grace_days: 0,
       set_asides: JSON.stringify([{ group: 'disability', share: 0.05 }, { group: 'senior', share: 0.02 }]),
       seed_encrypted: dataCipher().encrypt(seed),
       seed_hash: seedHash(seed),

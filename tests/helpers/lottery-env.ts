@@ -31,8 +31,11 @@ export async function startLotteryEnv() {
   const deps = { db: ts.db, temporal: ts.client, taskQueue: ts.taskQueue };
   const systemActor = { userId: 'system', role: 'system' as const, impersonatedBy: null };
 
-  /** A lottery opportunity (a draft unless published later), its last day `deadlineInDays` after today on the test server. */
-  async function createOpportunity(options: { units: number; deadlineInDays: number; settings?: { offerExpiryDays: number; appealWindowDays: number } }) {
+  /**
+   * A lottery opportunity (a draft unless published later), its last day `deadlineInDays` after today
+   * on the test server; no mail grace period unless asked (its list freezes when applications close).
+   */
+  async function createOpportunity(options: { units: number; deadlineInDays: number; mailGraceDays?: number; settings?: { offerExpiryDays: number; appealWindowDays: number } }) {
     const today = new Date(await ts.env.currentTimeMs()).toISOString().slice(0, 10);
     const deadline = new Date(Date.parse(today) + options.deadlineInDays * DAY).toISOString().slice(0, 10);
     const { id } = await ts.db
@@ -43,6 +46,7 @@ export async function startLotteryEnv() {
         kind: 'rental',
         address: '1 Draw St',
         lottery_end_date: deadline,
+        mail_grace_days: options.mailGraceDays ?? 0,
         published: false,
         selection: 'lottery',
         amenities: '[]',

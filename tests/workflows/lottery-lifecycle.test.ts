@@ -14,8 +14,9 @@ const UNITS = 2;
  * One lottery from draft to closed on a time-skipping server and through the
  * API's services where a person acts: draft (nobody can apply) → published (the seed committed,
  * accepting) → households apply → the deadline closes applications (a later application is refused
- * with the spec's 'Opportunity closed') → drawn → invitations → every unit leased → closed by
- * itself, the households not reached kept ranked as the waitlist.
+ * with the spec's 'Opportunity closed') → the list frozen and its hash published → drawn →
+ * invitations → every unit leased → filled, the households not reached kept ranked as the waitlist
+ * → closed by the manager.
  */
 describe.sequential('lottery: the whole lifecycle (time skipping)', () => {
   let t: Env;
@@ -24,7 +25,7 @@ describe.sequential('lottery: the whole lifecycle (time skipping)', () => {
   }, 180_000);
   afterAll(() => t?.close());
 
-  it('goes from draft to all units leased and closed, the rest kept as the waitlist', async () => {
+  it('goes from draft to all units leased (filled) and closed, the rest kept as the waitlist', async () => {
     const { id: opportunityId, deadline } = await t.createOpportunity({ units: UNITS, deadlineInDays: 2 });
     const lottery = t.lottery(opportunityId);
     const households = await Promise.all(Array.from({ length: APPLICANTS + 1 }, () => t.household()));
@@ -56,6 +57,9 @@ describe.sequential('lottery: the whole lifecycle (time skipping)', () => {
     await expect(applyAs(households[APPLICANTS]!)).rejects.toMatchObject({ statusCode: 409, code: 'opportunityClosed', message: MESSAGES.opportunityClosed });
     expect(MESSAGES.opportunityClosed).toBe('Opportunity closed');
     expect(await lottery.rows()).toHaveLength(APPLICANTS);
+    // No mail grace period here: the list freezes as applications close, its hash published before the draw.
+    const frozen = await lottery.until((v) => v.frozen !== null, 'the list frozen');
+    expect(frozen.frozen?.entries).toBe(APPLICANTS);
 
     // Drawn: every application ranked and waitlisted.
     await lottery.send('Draw', { publicValue: 'lifecycle 11-22-33' });
@@ -69,7 +73,7 @@ describe.sequential('lottery: the whole lifecycle (time skipping)', () => {
     const invited = await lottery.invited();
     expect(invited.map((r) => r.lottery_rank)).toEqual([1, 2]);
 
-    // Each invited household leases a unit; the last lease signed closes the lottery by itself.
+    // Each invited household leases a unit; the last lease signed fills the lottery, which keeps its waitlist.
     const units = await t.ts.db.selectFrom('units').select(['id', 'unit_number', 'bedroom_type', 'address']).where('opportunity_id', '=', opportunityId).orderBy('unit_number').execute();
     for (const [i, row] of invited.entries()) {
       const c = t.leaseUpCase(row.id);
@@ -78,9 +82,12 @@ describe.sequential('lottery: the whole lifecycle (time skipping)', () => {
       expect(await c.toLeaseSigned('offer-1')).toMatchObject({ status: 'ended', heldUnitId: units[i]!.id });
       if (i === 0) expect((await lottery.until((v) => v.leased === 1, 'one unit leased')).stage).toBe('drawn');
     }
-    const closed = await lottery.until((v) => v.stage === 'closed_out', 'closed once all units are leased');
-    expect(closed).toMatchObject({ leased: UNITS, invited: UNITS, waitlist: APPLICANTS - UNITS, availableActions: { manager: [] } });
-    expect(closed.history.map((h) => h.action)).toContain('AllUnitsLeased');
+    const filled = await lottery.until((v) => v.stage === 'filled', 'filled once all units are leased');
+    expect(filled).toMatchObject({ leased: UNITS, invited: UNITS, waitlist: APPLICANTS - UNITS, availableActions: { manager: ['Close', 'UnitReopened'] } });
+    expect(filled.history.map((h) => h.action)).toContain('AllUnitsLeased');
+    expect(drawn.draw?.listHash).toBe(frozen.frozen?.listHash);
+    // Closing is the manager's own action.
+    expect((await lottery.send('Close', { reason: 'Every unit leased' })).stage).toBe('closed_out');
     expect(await lottery.handle.result()).toBe('closed_out');
 
     // The households not reached stay ranked, as the waitlist for re-rentals.

@@ -35,7 +35,7 @@ describe.sequential('lottery: next in line (time skipping)', () => {
     lottery = t.lottery(opportunityId);
     units = await t.ts.db.selectFrom('units').select(['id', 'unit_number', 'bedroom_type', 'address']).where('opportunity_id', '=', opportunityId).orderBy('unit_number').execute();
     await t.ts.env.sleep(3 * DAY);
-    await lottery.until((v) => v.stage === 'closed', 'applications closed');
+    await lottery.until((v) => v.stage === 'closed' && v.frozen !== null, 'applications closed and the list frozen');
     await lottery.send('Draw', { publicValue: 'next in line 4-8-15' });
     await lottery.until((v) => v.stage === 'drawn', 'drawn');
     await lottery.send('InviteNext', { count: FIRST_BATCH });

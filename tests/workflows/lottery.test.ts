@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
-import { applicationsCloseAt, formatLogNumber, lotteryWorkflowId, type LeaseUpView, type LotteryAction, type LotteryView } from '../../domain';
+import { applicationsCloseAt, formatLogNumber, listFreezesAt, lotteryWorkflowId, type LeaseUpView, type LotteryAction, type LotteryView } from '../../domain';
 import { createKeyRing } from '../../infra/crypto';
 import { useDataKeys } from '../../infra/data-keys';
+import { listHash } from '../../infra/lottery/draw';
 import { verifyLottery } from '../../infra/lottery/verify';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { actOnLottery, openLottery } from '../../api/services/lottery';
@@ -99,7 +100,7 @@ describe('lottery workflow (time skipping)', () => {
   }, 180_000);
   afterAll(() => ts?.close());
 
-  it('closes at its deadline, draws a verifiable order, invites in rank order, and invites the next in line exactly once per released place', async () => {
+  it('closes at its deadline, freezes and publishes its list after the mail grace period, refuses to draw a changed list, draws a verifiable order, invites in rank order, invites the next in line exactly once per released place, and keeps its waitlist when filled', async () => {
     // Accepting: no draw yet; the deadline only moves later.
     expect(await refusal(send('Draw', { publicValue: '42' }))).toBe('actionNotAllowedNow');
     const first = await view();
@@ -111,15 +112,63 @@ describe('lottery workflow (time skipping)', () => {
     await sleepUntilAfter(applicationsCloseAt(first.deadline), 60_000);
     expect((await view()).stage).toBe('accepting');
     await sleepUntilAfter(applicationsCloseAt(later), 60_000);
-    await until((v) => v.stage === 'closed', 'closed');
+    const closedForApplications = await until((v) => v.stage === 'closed', 'closed');
+
+    // Closed but inside the mail grace period: the list is not frozen, so it cannot be drawn yet.
+    expect(closedForApplications.frozen).toBeNull();
+    expect(closedForApplications.listFreezesAt).toBe(listFreezesAt(later, 7));
+    expect(await refusal(send('Draw', { publicValue: 'too early' }))).toBe('listNotFrozen');
+
+    // In the grace period a form postmarked on the deadline is entered, and enters the list like any other.
+    const paperUser = await ts.db.insertInto('users').values({ username: `paper-${opportunityId.slice(0, 6)}`, email: `paper-${opportunityId.slice(0, 6)}@no-login.invalid`, first_name: 'Paper', last_name: '', role: 'User', password_hash: '!' }).returning('id').executeTakeFirstOrThrow();
+    const paperHousehold = await ts.db.insertInto('households').values({ head_user_id: paperUser.id, household_size: 2, login: 'none', language: 'es' }).returning('id').executeTakeFirstOrThrow();
+    const scan = await ts.db
+      .insertInto('household_documents')
+      .values({ household_id: paperHousehold.id, document_type: 'other', file_name: 'form.pdf', content_type: 'application/pdf', size_bytes: 100, uploaded_by: managerId, uploaded_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const office = { actor: { userId: managerId, role: 'manager' as const, impersonatedBy: null } };
+    const paperInput = { householdId: paperHousehold.id, householdSize: 2, householdIncome: 30_000, formDocumentId: scan.id, groups: [] };
+    const enterPaper = (postmarkDate: string) => handle.executeUpdate(lotteryMessages.updates.EnterPaperApplication, { args: [{ ...office, ...paperInput, postmarkDate } as never] });
+    expect(await refusal(enterPaper(new Date(Date.parse(later) + DAY).toISOString().slice(0, 10)))).toBe('postmarkAfterDeadline');
+    expect((await enterPaper(later)).paperEntries).toBe(1);
+    const paperRow = await ts.db.selectFrom('applications').select(['id', 'status', 'channel', 'log_number']).where('household_id', '=', paperHousehold.id).executeTakeFirstOrThrow();
+    expect(paperRow).toMatchObject({ status: 'in_lottery', channel: 'paper', log_number: expect.stringMatching(/^LU-\d{6}$/) });
+    const published = () => ts.db.selectFrom('opportunity_lotteries').select(['frozen_list_hash', 'frozen_entries', 'list_hash', 'drawn_at']).where('opportunity_id', '=', opportunityId).executeTakeFirstOrThrow();
+    expect((await published()).frozen_list_hash).toBeNull();
+
+    // The grace period ends: the list freezes, and its hash and size are published before any draw.
+    await sleepUntilAfter(listFreezesAt(later, 7), 60_000);
+    const frozen = await until((v) => v.frozen !== null, 'list frozen');
+    const listed = await ts.db.selectFrom('applications').select(['log_number', 'lottery_groups']).where('opportunity_id', '=', opportunityId).execute();
+    expect(frozen.frozen).toMatchObject({ entries: HOUSEHOLDS + 1, listHash: listHash(listed.map((r) => ({ logNumber: r.log_number!, groups: r.lottery_groups }))) });
+    expect(await published()).toMatchObject({ frozen_list_hash: frozen.frozen!.listHash, frozen_entries: HOUSEHOLDS + 1, list_hash: null, drawn_at: null });
+    // Once frozen, no more paper.
+    expect(await refusal(enterPaper(later))).toBe('actionNotAllowedNow');
+
+    // An application slipped into the list after the freeze: the API refuses the draw, and so does the draw itself.
+    const [late] = listed;
+    const lateRow = await ts.db.selectFrom('applications').selectAll().where('log_number', '=', late!.log_number).executeTakeFirstOrThrow();
+    await ts.db.updateTable('applications').set({ lottery_groups: JSON.stringify(['senior']) }).where('id', '=', lateRow.id).execute();
+    const session = { userId: managerId, role: 'Manager' as const, realUserId: null };
+    const deps = { db: ts.db, temporal: ts.client, taskQueue: ts.taskQueue };
+    await expect(actOnLottery(deps, session, opportunityId, 'Draw', { publicValue: 'changed' })).rejects.toMatchObject({ code: 'listChangedAfterFreeze', statusCode: 409 });
+    await send('Draw', { publicValue: 'changed' });
+    const refused = await until((v) => v.stage === 'closed' && v.history.some((h) => h.action === 'DrawRefused'), 'the draw refused');
+    expect(refused.draw).toBeNull();
+    expect((await published()).drawn_at).toBeNull();
+    await ts.db.updateTable('applications').set({ lottery_groups: JSON.stringify(lateRow.lottery_groups) }).where('id', '=', lateRow.id).execute();
 
     // The draw runs as the case's own work; the published values verify against the stored ranks.
     expect((await send('Draw', { publicValue: 'witnessed 7-19-33' })).stage).toBe('drawing');
     const drawn = await until((v) => v.stage === 'drawn', 'drawn');
-    expect(drawn.draw?.entries).toBe(HOUSEHOLDS);
-    expect(drawn.waitlist).toBe(HOUSEHOLDS);
-    expect((await statuses()).map((r) => r.lottery_rank)).toEqual(Array.from({ length: HOUSEHOLDS }, (_, i) => i + 1));
-    expect((await verifyLottery(ts.db, opportunityId)).matches).toBe(true);
+    // The paper household is drawn like every other: the draw never sees the channel.
+    expect(drawn.draw?.entries).toBe(HOUSEHOLDS + 1);
+    expect(drawn.waitlist).toBe(HOUSEHOLDS + 1);
+    expect((await statuses()).map((r) => r.lottery_rank)).toEqual(Array.from({ length: HOUSEHOLDS + 1 }, (_, i) => i + 1));
+    expect((await ts.db.selectFrom('applications').select('lottery_rank').where('id', '=', paperRow.id).executeTakeFirstOrThrow()).lottery_rank).toBeGreaterThan(0);
+    expect(drawn.draw?.listHash).toBe(frozen.frozen!.listHash);
+    expect(await verifyLottery(ts.db, opportunityId)).toMatchObject({ matches: true, frozenListMatches: true });
     expect(await refusal(send('Draw', { publicValue: 'again' }))).toBe('actionNotAllowedNow');
 
     // Invite 5 in rank order: each starts its lease-up case at documentation review; the large household is passed over with a reason.
@@ -169,24 +218,35 @@ describe('lottery workflow (time skipping)', () => {
     const resumed = await until((v) => v.invited === 8 && v.pendingInvitations === 0, 'invited after resume');
     expect(resumed.batches.at(-1)?.because).toContain('offer_declined');
 
+    // Every unit leased: filled, the waitlist kept; a unit re-rented invites the next fitting household.
+    const system = { actor: { userId: 'system', role: 'system', impersonatedBy: null } };
+    for (const r of invited.slice(3, 5)) await handle.signal(lotteryMessages.signals.UnitLeased!, { ...system, applicationId: r.id } as never);
+    const filled = await until((v) => v.stage === 'filled', 'filled');
+    expect(filled.leased).toBe(2);
+    expect(filled.waitlist).toBeGreaterThan(0);
+    expect(filled.availableActions.manager).toEqual(expect.arrayContaining(['UnitReopened', 'Close']));
+    expect(await refusal(send('InviteNext', { count: 1 }))).toBe('actionNotAllowedNow');
+    expect((await send('UnitReopened', { unit: '1A' })).stage).toBe('drawn');
+    const reinvited = await until((v) => v.invited === 9 && v.pendingInvitations === 0, 'the next household invited for the re-rented unit');
+    expect(reinvited.batches.at(-1)?.because).toBe('reopened 1A');
+
     // Closed: the rest stay ranked as the waitlist; every action is refused.
     expect(await refusal(send('Close'))).toBe('reasonRequired');
     const closed = await send('Close', { reason: 'All units leased' });
     expect(closed.stage).toBe('closed_out');
     // Through the API's path: the workflow may already have completed once its final view is
     // written (an Update sent straight to it would then fail as completed, not as refused).
-    const session = { userId: managerId, role: 'Manager' as const, realUserId: null };
-    await expect(actOnLottery({ db: ts.db, temporal: ts.client, taskQueue: ts.taskQueue }, session, opportunityId, 'InviteNext', { count: 1 })).rejects.toMatchObject({ code: 'lotteryClosed', statusCode: 409 });
+    await expect(actOnLottery(deps, session, opportunityId, 'InviteNext', { count: 1 })).rejects.toMatchObject({ code: 'lotteryClosed', statusCode: 409 });
     // The large household is passed over whenever its (random) rank is reached: in the first batch or
     // by a later next in line. Counting the passed-over from the first batch only made this test flaky.
     const final = await statuses();
     const passedOver = final.filter((r) => r.status === 'skipped').length;
     expect(passedOver).toBe(closed.skipped);
     expect(passedOver).toBeLessThanOrEqual(1);
-    expect(final.filter((r) => r.status === 'waitlisted').length).toBe(HOUSEHOLDS - 8 - passedOver);
+    expect(final.filter((r) => r.status === 'waitlisted').length).toBe(HOUSEHOLDS + 1 - 9 - passedOver);
     await handle.result();
     const projected = await ts.db.selectFrom('opportunity_lotteries').select(['stage', 'invited']).where('opportunity_id', '=', opportunityId).executeTakeFirstOrThrow();
-    expect(projected).toEqual({ stage: 'closed_out', invited: 8 });
+    expect(projected).toEqual({ stage: 'closed_out', invited: 9 });
     await recordHistory('lottery', handle);
   }, 240_000);
 });

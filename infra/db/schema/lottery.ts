@@ -33,6 +33,11 @@ export interface OpportunityLotteryTable {
   skipped: ColumnType<number, number | undefined, number>;
   drawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   view: ColumnType<unknown, string | null | undefined, string | null>;
+  mail_grace_days: ColumnType<number, number | undefined, number>;
+  /** The list as frozen at the end of the mail grace period, published before the draw. */
+  frozen_list_hash: string | null;
+  frozen_entries: number | null;
+  frozen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   state_version: number;
   state_updated_at: Timestamp;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;

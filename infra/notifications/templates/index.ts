@@ -2,6 +2,7 @@ import { accessChangedTemplate } from './access-changed';
 import { accessRequestTemplate } from './access-request';
 import { accountInviteTemplate } from './account-invite';
 import { leaseUpTemplates } from './lease-up-notice';
+import { lotteryDuplicateTemplate } from './lottery-duplicate';
 import { otpTemplate } from './otp';
 import { recertificationExpiredTemplate, recertificationNoticeTemplate } from './recertification-notice';
 import { relocationOverdueTemplate, relocationReminderTemplate } from './relocation-notice';
@@ -34,6 +35,7 @@ for (const template of [otpTemplate, verifyEmailTemplate, resetPasswordTemplate,
 for (const template of [recertificationNoticeTemplate, recertificationExpiredTemplate, relocationReminderTemplate, relocationOverdueTemplate]) registerTemplate(template);
 // Lease-up reminders and notices.
 for (const template of leaseUpTemplates) registerTemplate(template);
+registerTemplate(lotteryDuplicateTemplate);
 // Consented access and accounts made by ambassadors.
 for (const template of [accessRequestTemplate, accessChangedTemplate, accountInviteTemplate]) registerTemplate(template);
 // Support tickets and messages with the managing office.

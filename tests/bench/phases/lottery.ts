@@ -46,12 +46,12 @@ async function view(api: Api, auth: string, lotteryId: string, worst: { ms: numb
   }
 }
 
-/** Waits until the lottery's read model says its deadline has closed applications. */
+/** Waits until the lottery's read model says its deadline has closed applications and its list is frozen (ready to draw). */
 export async function waitForClosed(db: Db, lotteryId: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const row = await db.selectFrom('opportunity_lotteries').select('stage').where('opportunity_id', '=', lotteryId).executeTakeFirst();
-    if (row?.stage === 'closed') return;
+    const row = await db.selectFrom('opportunity_lotteries').select(['stage', 'view']).where('opportunity_id', '=', lotteryId).executeTakeFirst();
+    if (row?.stage === 'closed' && (row.view as { frozen?: unknown } | null)?.frozen) return;
     if (Date.now() > deadline) throw new Error(`the lottery did not close (stage ${row?.stage ?? 'none'})`);
     await sleep(200);
   }

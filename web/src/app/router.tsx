@@ -23,6 +23,10 @@ const AdminUsersRoute = lazyRoute(() => import('../features/admin/routes/admin-u
 const OperatorConsoleRoute = lazyRoute(() => import('../features/operator/routes/operator-console'), 'OperatorConsoleRoute');
 const OperatorCaseRoute = lazyRoute(() => import('../features/operator/routes/operator-case'), 'OperatorCaseRoute');
 const ManageLotteryRoute = lazyRoute(() => import('../features/lottery/routes/manage-lottery'), 'ManageLotteryRoute');
+const PaperEntryRoute = lazyRoute(() => import('../features/paper/routes/paper-entry'), 'PaperEntryRoute');
+const DuplicatesRoute = lazyRoute(() => import('../features/paper/routes/duplicates'), 'DuplicatesRoute');
+const PrintQueueRoute = lazyRoute(() => import('../features/paper/routes/print-queue'), 'PrintQueueRoute');
+const ClaimPaperRoute = lazyRoute(() => import('../features/paper/routes/claim'), 'ClaimPaperRoute');
 const LotteryResultsRoute = lazyRoute(() => import('../features/lottery-results/routes/lottery-results'), 'LotteryResultsRoute');
 const ChooseOtpMethodRoute = lazyRoute(() => import('../features/auth/routes/choose-otp-method'), 'ChooseOtpMethodRoute');
 const ForgetPasswordRoute = lazyRoute(() => import('../features/auth/routes/forget-password'), 'ForgetPasswordRoute');
@@ -136,6 +140,7 @@ export const router = createBrowserRouter([
             children: [
               { path: paths.app.opportunities.path, element: <OpportunitiesRoute variant="app" /> },
               { path: paths.app.myApplications.path, element: <MyApplicationsRoute /> },
+              { path: paths.app.claimPaper.path, element: <ClaimPaperRoute /> },
               { path: paths.app.myFavorites.path, element: <MyFavoritesRoute /> },
               { path: paths.app.recertification.path, element: <RecertificationRoute /> },
               { path: paths.app.relocation.path, element: <RelocationRoute /> },
@@ -164,6 +169,9 @@ export const router = createBrowserRouter([
               { path: paths.manager.newOpportunity.path, element: <OpportunityEditorRoute /> },
               { path: paths.manager.editOpportunity.path, element: <OpportunityEditorRoute /> },
               { path: paths.manager.lottery.path, element: <ManageLotteryRoute /> },
+              { path: paths.manager.paperEntry.path, element: <PaperEntryRoute /> },
+              { path: paths.manager.duplicates.path, element: <DuplicatesRoute /> },
+              { path: paths.manager.printQueue.path, element: <PrintQueueRoute /> },
             ],
           },
           {

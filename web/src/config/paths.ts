@@ -56,6 +56,8 @@ export const paths = {
       getHref: (id: string) => `/opportunity/${encodeURIComponent(id)}`,
     },
     myApplications: { path: '/myApplications', getHref: () => '/myApplications' },
+    /** A household that applied on paper claims its application with the code of its first letter (path chosen here). */
+    claimPaper: { path: '/claim-paper-application', getHref: () => '/claim-paper-application' },
     myFavorites: { path: '/my-favorites', getHref: () => '/my-favorites' },
     application: {
       path: '/myApplications/:id',
@@ -111,6 +113,16 @@ export const paths = {
       path: '/manager/opportunities/:id/lottery',
       getHref: (id: string) => `/manager/opportunities/${encodeURIComponent(id)}/lottery`,
     },
+    /** Paper and mail applicants (paths chosen here): entry, possible duplicates, the office's print queue. */
+    paperEntry: {
+      path: '/manager/opportunities/:id/lottery/paper',
+      getHref: (id: string) => `/manager/opportunities/${encodeURIComponent(id)}/lottery/paper`,
+    },
+    duplicates: {
+      path: '/manager/opportunities/:id/lottery/duplicates',
+      getHref: (id: string) => `/manager/opportunities/${encodeURIComponent(id)}/lottery/duplicates`,
+    },
+    printQueue: { path: '/manager/print-queue', getHref: () => '/manager/print-queue' },
   },
   ambassador: {
     // Sign-in sends ambassadors here (spec section 4).

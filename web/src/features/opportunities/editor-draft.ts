@@ -38,6 +38,7 @@ export interface OpportunityDraft {
   lotteryEndDate: string;
   selection: 'first_come' | 'lottery';
   communityBoard: string;
+  mailGraceDays: string;
   setAsides: SetAsideDraft[];
   units: UnitDraft[];
   requirements: RequirementDraft[];
@@ -64,6 +65,7 @@ export function emptyDraft(): OpportunityDraft {
     lotteryEndDate: '',
     selection: 'first_come',
     communityBoard: '',
+    mailGraceDays: '',
     setAsides: [],
     units: [emptyUnit()],
     requirements: [],
@@ -86,6 +88,8 @@ export function draftOf(o: ManagedOpportunity): OpportunityDraft {
     lotteryEndDate: o.lotteryEndDate.slice(0, 10),
     selection: o.selection,
     communityBoard: o.lottery.communityBoard ?? '',
+    // Opportunities read before the grace period existed have none: the default applies.
+    mailGraceDays: text(o.lottery.mailGraceDays),
     setAsides: o.lottery.setAsides.map((s) => ({ group: s.group, percent: text(Math.round(s.share * 10_000) / 100) })),
     units: o.units.map((u) => ({ unitNumber: u.unitNumber, bedroomType: u.bedroomType, monthlyRent: text(u.monthlyRent), amiPercent: text(u.amiPercent), accessibility: u.accessibility })),
     requirements: o.requirements.map((r) => ({ amiPercent: text(r.amiPercent), layout: r.layout, monthlyRent: text(r.monthlyRent) })),
@@ -108,7 +112,7 @@ function rawInput(d: OpportunityDraft) {
     selection: d.selection,
     lottery:
       d.selection === 'lottery'
-        ? { setAsides: d.setAsides.map((s) => ({ group: s.group, share: s.percent.trim() === '' ? undefined : Number(s.percent) / 100 })), ...(d.communityBoard.trim() ? { communityBoard: d.communityBoard } : {}) }
+        ? { setAsides: d.setAsides.map((s) => ({ group: s.group, share: s.percent.trim() === '' ? undefined : Number(s.percent) / 100 })), ...(d.communityBoard.trim() ? { communityBoard: d.communityBoard } : {}), ...(d.mailGraceDays.trim() ? { mailGraceDays: d.mailGraceDays } : {}) }
         : { setAsides: [] },
     units: d.units.map((u) => ({ ...u })),
     requirements: d.requirements.map((r) => ({ ...r })),

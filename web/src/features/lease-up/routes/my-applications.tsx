@@ -30,6 +30,10 @@ export function MyApplicationsRoute() {
   return (
     <div className="page">
       <h1>{t('list.title')}</h1>
+      {/* A household that applied on paper finds here where to enter the code of its letter. */}
+      <p>
+        <Link to={paths.app.claimPaper.getHref()}>{t('list.claimPaper')}</Link>
+      </p>
       <form className="filters" role="search" onSubmit={onSubmit}>
         <div className="field field-inline">
           <label htmlFor={searchId}>{t('list.search')}</label>

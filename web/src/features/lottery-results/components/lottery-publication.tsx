@@ -16,6 +16,7 @@ function Hex({ value }: { value: string | null }) {
 export function LotteryPublicationView({ lottery }: { lottery: LotteryPublication }) {
   const { t } = useTranslation('lottery');
   const count = (n: number) => new Intl.NumberFormat(localeTag()).format(n);
+  const dateTime = (iso: string) => new Intl.DateTimeFormat(localeTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const share = (n: number) => new Intl.NumberFormat(localeTag(), { style: 'percent', maximumFractionDigits: 2 }).format(n);
   return (
     <section aria-labelledby="draw-heading" className="panel">
@@ -29,15 +30,34 @@ export function LotteryPublicationView({ lottery }: { lottery: LotteryPublicatio
           {t('draw.notDrawn')}
         </p>
       )}
+      {/* Publications from before freezes existed have no freeze fields. */}
+      {lottery.frozen ? (
+        <p data-testid="lottery-frozen">
+          {t('draw.frozen', { date: dateTime(lottery.frozen.frozenAt), count: count(lottery.frozen.entries) })}
+          {lottery.drawn && lottery.listHash ? ` ${lottery.listHash === lottery.frozen.listHash ? t('draw.frozenMatches') : t('draw.frozenDiffers')}` : null}
+        </p>
+      ) : lottery.listFreezesAt && !lottery.drawn ? (
+        <p>{t('draw.notFrozen', { date: dateTime(lottery.listFreezesAt) })}</p>
+      ) : null}
       <dl className="facts">
         <dt>{t('draw.seedHash')}</dt>
         <dd>
           <Hex value={lottery.seedHash} />
         </dd>
+        {lottery.frozen ? (
+          <>
+            <dt>{t('draw.frozenEntries')}</dt>
+            <dd>{count(lottery.frozen.entries)}</dd>
+            <dt>{t('draw.frozenListHash')}</dt>
+            <dd>
+              <Hex value={lottery.frozen.listHash} />
+            </dd>
+          </>
+        ) : null}
         {lottery.drawn ? (
           <>
             <dt>{t('draw.drawnAt')}</dt>
-            <dd>{lottery.drawnAt ? new Intl.DateTimeFormat(localeTag(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(lottery.drawnAt)) : '—'}</dd>
+            <dd>{lottery.drawnAt ? dateTime(lottery.drawnAt) : '—'}</dd>
             <dt>{t('draw.seed')}</dt>
             <dd>
               <Hex value={lottery.seed} />

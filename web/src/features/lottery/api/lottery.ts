@@ -35,8 +35,9 @@ export function useLottery(opportunityId: string) {
     refetchInterval: (query) => {
       const v = query.state.data;
       if (v && (v.stage === 'drawing' || (v.pendingInvitations > 0 && !v.paused))) return 1000;
-      // Past the deadline, the workflow's timer is about to close applications.
-      return v?.stage === 'accepting' && Date.now() >= Date.parse(applicationsCloseAt(v.deadline)) ? 2000 : false;
+      // Past the deadline, the workflow's timer is about to close applications; past the grace period, to freeze the list.
+      if (v?.stage === 'accepting' && Date.now() >= Date.parse(applicationsCloseAt(v.deadline))) return 2000;
+      return v?.stage === 'closed' && !v.frozen && v.listFreezesAt && !v.freezeBlockedBy?.length && Date.now() >= Date.parse(v.listFreezesAt) ? 2000 : false;
     },
   });
 }

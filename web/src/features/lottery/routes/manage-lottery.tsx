@@ -52,6 +52,28 @@ function LotteryStatus({ view }: { view: LotteryView }) {
         <dd>{view.units}</dd>
         <dt>{t('draw.seedHash')}</dt>
         <dd className="hex-value">{view.seedHash}</dd>
+        {/* Views projected before the freeze existed have none of its fields. */}
+        {view.frozen ? (
+          <>
+            <dt>{t('manage.frozenEntries')}</dt>
+            <dd data-testid="lottery-frozen-entries">{view.frozen.entries}</dd>
+            <dt>{t('manage.frozenHash')}</dt>
+            <dd className="hex-value" data-testid="lottery-frozen-hash">
+              {view.frozen.listHash}
+            </dd>
+          </>
+        ) : view.listFreezesAt ? (
+          <>
+            <dt>{t('manage.freezesAt')}</dt>
+            <dd>{formatDate(view.listFreezesAt)}</dd>
+          </>
+        ) : null}
+        {view.paperEntries ? (
+          <>
+            <dt>{t('manage.paperEntries')}</dt>
+            <dd>{view.paperEntries}</dd>
+          </>
+        ) : null}
         {view.draw ? (
           <>
             <dt>{t('draw.publicValue')}</dt>
@@ -76,14 +98,20 @@ function LotteryStatus({ view }: { view: LotteryView }) {
           </>
         ) : null}
       </dl>
+      {view.freezeBlockedBy?.length ? (
+        <p role="alert" className="notice">
+          {t('manage.freezeBlocked', { pairs: view.freezeBlockedBy.join('; ') })}
+        </p>
+      ) : null}
       {view.pendingInvitations > 0 ? (
         <p role="status">{view.paused ? t('manage.pausedPending', { count: view.pendingInvitations }) : t('manage.inviting', { count: view.pendingInvitations })}</p>
       ) : null}
-      {view.draw ? (
-        <p>
-          <Link to={paths.public.lotteryResults.getHref(view.opportunityId)}>{t('manage.publicResults')}</Link>
-        </p>
-      ) : null}
+      <p className="action-buttons">
+        {view.frozen || view.draw ? <Link to={paths.public.lotteryResults.getHref(view.opportunityId)}>{t('manage.publicResults')}</Link> : null}
+        {view.availableActions.manager.includes('EnterPaperApplication') ? <Link to={paths.manager.paperEntry.getHref(view.opportunityId)}>{t('manage.paperLink')}</Link> : null}
+        {view.listFreezesAt ? <Link to={paths.manager.duplicates.getHref(view.opportunityId)}>{t('manage.duplicatesLink')}</Link> : null}
+        {view.listFreezesAt ? <Link to={paths.manager.printQueue.getHref()}>{t('manage.printQueueLink')}</Link> : null}
+      </p>
       {view.batches.length > 0 ? (
         <>
           <h3>{t('manage.batches')}</h3>
@@ -123,6 +151,24 @@ function LotteryActions({ opportunityId, view }: { opportunityId: string; view: 
           </div>
           <button type="submit" className="button button-primary" disabled={act.isPending}>
             {t('manage.draw')}
+          </button>
+        </form>
+      ) : null}
+      {offered.has('FreezeList') ? (
+        <p className="action-buttons">
+          <button type="button" className="button button-primary" disabled={act.isPending} onClick={() => act.mutate({ action: 'FreezeList', body: {} }, { onSuccess: () => toast.showSuccess(t('manage.done.FreezeList')), onError: (e) => toast.showError(errorText(e)) })}>
+            {t('manage.freeze')}
+          </button>
+        </p>
+      ) : null}
+      {offered.has('UnitReopened') ? (
+        <form className="inline-form" onSubmit={submit('UnitReopened', (f) => ({ unit: String(f.get('unit') ?? '') }))}>
+          <div className="field">
+            <label htmlFor={`${id}-unit`}>{t('manage.reopenUnit')}</label>
+            <input id={`${id}-unit`} name="unit" required maxLength={40} />
+          </div>
+          <button type="submit" className="button button-primary" disabled={act.isPending}>
+            {t('manage.reopen')}
           </button>
         </form>
       ) : null}

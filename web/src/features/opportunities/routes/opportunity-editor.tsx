@@ -325,6 +325,7 @@ function Editor({ opportunity }: { opportunity?: ManagedOpportunity }) {
                   </button>
                 ) : null}
                 {field('lottery.communityBoard', t('fields.communityBoard'), (p) => <input {...p} value={draft.communityBoard} onChange={(e) => update({ communityBoard: e.target.value })} />)}
+                {field('lottery.mailGraceDays', t('fields.mailGraceDays'), (p) => <input {...p} type="number" min={0} max={60} inputMode="numeric" value={draft.mailGraceDays} onChange={(e) => update({ mailGraceDays: e.target.value })} />)}
               </>
             ) : null}
           </fieldset>
