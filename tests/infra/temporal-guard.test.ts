@@ -120,7 +120,7 @@ describe('the Temporal call guard', () => {
     }
   });
 
-  it('still calls a stalled server dead when this process was not stalled', async () => {
+  it('still calls a silent server dead, even when this process is starved of CPU', async () => {
     const silent = await silentServer();
     try {
       connection = Connection.lazy({ address: silent.address, connectTimeout: '10 seconds' });
@@ -129,7 +129,11 @@ describe('the Temporal call guard', () => {
       // Without the guard this call would wait forever (the test's time-out would end it).
       const error = await connection.workflowService.getSystemInfo({}).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TemporalUnavailableError);
-      expect(await probes('unanswered')).toBe(unansweredBefore + 1);
+      // One probe when this process ran freely; a loaded machine may starve it long enough for the
+      // guard to ask again (at most three times in all), and it still calls the server dead.
+      const asked = (await probes('unanswered')) - unansweredBefore;
+      expect(asked).toBeGreaterThanOrEqual(1);
+      expect(asked).toBeLessThanOrEqual(3);
     } finally {
       // The connection first: a server gone under a live channel makes the SDK retry on a timer,
       // which would then find the channel shut.

@@ -8,6 +8,7 @@ import { ResetPasswordBody } from '../../../lib/domain';
 import { account } from '../api/account';
 import { wasRefused } from '../../../lib/api-client';
 import { AuthPage } from '../components/auth-page';
+import { Loading } from '../../../components/ui/status-message';
 import { useFieldError } from '../field-error';
 import { Field } from '../components/field';
 
@@ -31,7 +32,7 @@ export function ResetPasswordRoute() {
       </AuthPage>
     );
   }
-  if (check.isPending) return <p role="status">{t('common:actions.loading')}</p>;
+  if (check.isPending) return <Loading />;
   const e = form.formState.errors;
   return (
     <AuthPage title={t('resetPassword.title')} intro={t('resetPassword.intro')}>

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast';
+import { Loading } from '../../../components/ui/status-message';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { changeLanguage, LANGUAGE_NAMES } from '../../../i18n';
 import { LANGUAGES, type Language } from '../../../lib/domain';
@@ -38,7 +39,7 @@ export function ProfileSettingRoute() {
   const persist = (body: Parameters<typeof save.mutate>[0]) =>
     save.mutate(body, { onSuccess: () => toast.showSuccess(t('saved')), onError: (error) => toast.showError(errorText(error)) });
 
-  if (settings.isPending) return <p role="status">{t('common:actions.loading')}</p>;
+  if (settings.isPending) return <Loading />;
   const s = settings.data;
   return (
     <div className="page page-narrow">
