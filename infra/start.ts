@@ -60,14 +60,8 @@ async function demoRunsCheck(env: NodeJS.ProcessEnv, namespace: string): Promise
   say(`could not check the open workflow runs against this version (${how}; details: ${logFile})`);
 }
 
-async function stopAll(code: number): Promise<never> {
-  if (parts.stopping) return new Promise<never>(() => {});
-  say('stopping...');
-  // Reverse order of start: API, worker, Temporal, PostgreSQL.
-  await parts.stopAll();
-  say('stopped');
-  process.exit(code);
-}
+/** Reverse order of start: the APIs, the workers, Temporal, then the stores. */
+const stopAll = (code: number): Promise<never> => parts.stopAndExit(code);
 
 await runMain('start', async () => {
   await mkdir(DATA_DIR, { recursive: true, mode: 0o700 });

@@ -38,6 +38,15 @@ export class Parts {
     return part;
   }
 
+  /** Stops everything once (a second Ctrl-C waits on the first) and ends the process with `code`. */
+  async stopAndExit(code: number): Promise<never> {
+    if (this.stopping) return new Promise<never>(() => {});
+    this.say('stopping...');
+    await this.stopAll();
+    this.say('stopped');
+    process.exit(code);
+  }
+
   /** Stops every part, the last started first (a group at once). */
   async stopAll(): Promise<void> {
     this.stopping = true;

@@ -38,10 +38,9 @@ interface Listed {
   workflowType: string;
 }
 
-/** Connects to the cluster as the worker does (address, namespace, TLS, API key) and replays. */
-export async function runReplayCheck(options: ReplayCheckOptions, say: (line: string) => void = () => undefined): Promise<ReplayReport> {
-  const keys = { DATA_ENCRYPTION_KEY: options.dataEncryptionKey, DATA_ENCRYPTION_KEYS_PREVIOUS: options.previousKeys };
-  const connection = await Connection.connect(
+/** A connection to the cluster made as the worker makes it (address, namespace, TLS, API key). */
+export async function connectAsWorker(options: ReplayCheckOptions): Promise<Connection> {
+  return Connection.connect(
     await temporalConnectionOptions({
       TEMPORAL_ADDRESS: options.address,
       TEMPORAL_NAMESPACE: options.namespace,
@@ -51,7 +50,13 @@ export async function runReplayCheck(options: ReplayCheckOptions, say: (line: st
       TEMPORAL_API_KEY: options.apiKey,
       DATA_ENCRYPTION_KEY: options.dataEncryptionKey,
     }),
-  ).catch((error: unknown) => {
+  );
+}
+
+/** Connects to the cluster as the worker does and replays. */
+export async function runReplayCheck(options: ReplayCheckOptions, say: (line: string) => void = () => undefined): Promise<ReplayReport> {
+  const keys = { DATA_ENCRYPTION_KEY: options.dataEncryptionKey, DATA_ENCRYPTION_KEYS_PREVIOUS: options.previousKeys };
+  const connection = await connectAsWorker(options).catch((error: unknown) => {
     throw new Error(`cannot reach Temporal at ${options.address}: ${firstLine(error)}`, { cause: error });
   });
   try {

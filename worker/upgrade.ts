@@ -6,12 +6,10 @@
  * (the replay report says which workflows and why) or B never registered; 2: usage.
  */
 import { parseArgs } from 'node:util';
-import { Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { runMain } from '../infra/config';
-import { temporalConnectionOptions } from '../infra/temporal/connection';
 import { makeBuildCurrent } from '../infra/temporal/deployment';
-import { formatReplayReport, runReplayCheck } from './replay';
+import { connectAsWorker, formatReplayReport, runReplayCheck } from './replay';
 import { parseReplayCheckArgs, UsageError } from './replay-args';
 
 Runtime.install({ logger: new DefaultLogger('ERROR'), telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' } } } });
@@ -41,17 +39,7 @@ await runMain('cluster:upgrade', async () => {
     process.exit(1);
   }
 
-  const connection = await Connection.connect(
-    await temporalConnectionOptions({
-      TEMPORAL_ADDRESS: options.address,
-      TEMPORAL_NAMESPACE: options.namespace,
-      TEMPORAL_TLS_CERT_PATH: options.tlsCertPath,
-      TEMPORAL_TLS_KEY_PATH: options.tlsKeyPath,
-      TEMPORAL_TLS_CA_PATH: options.tlsCaPath,
-      TEMPORAL_API_KEY: options.apiKey,
-      DATA_ENCRYPTION_KEY: options.dataEncryptionKey,
-    }),
-  );
+  const connection = await connectAsWorker(options);
   try {
     const before = await makeBuildCurrent(connection, options.namespace, deployment, buildId);
     say(

@@ -57,13 +57,8 @@ async function waitUntilReady(url: string, what: string, timeoutMs = 180_000): P
   }
 }
 
-async function stopAll(code: number): Promise<never> {
-  if (parts.stopping) return new Promise<never>(() => {});
-  say('stopping...');
-  await parts.stopAll();
-  say('stopped');
-  process.exit(code);
-}
+/** Reverse order of start: the APIs, the workers, Temporal, then the stores. */
+const stopAll = (code: number): Promise<never> => parts.stopAndExit(code);
 
 await runMain('start:cluster', async () => {
   const started = Date.now();
