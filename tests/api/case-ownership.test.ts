@@ -210,6 +210,7 @@ const NOT_ON_A_CASE: Record<string, string> = {
   [`POST ${RC}/interim`]: "starts a case of the caller's household",
   [`POST ${RC}/manager/annual/:householdId`]: "starts a case of a household of the manager's organisation (checked in tests/api/recertification.test.ts)",
   [`POST ${RC}/manager/interim/:householdId`]: "starts a case of a household of the manager's organisation (checked in tests/api/recertification.test.ts)",
+  [`GET ${RC}/manager/households`]: "the manager's own organisation's households (another organisation's manager sees none: tests/api/recertification.test.ts)",
   [`GET ${RL}`]: "the caller's own relocation or organisation's list",
   [`GET ${RL}/manager/households`]: "the manager's own organisation",
   [`POST ${RL}/manager/start`]: "starts a case of a household of the manager's organisation",
