@@ -10,6 +10,7 @@ import { createPortalWorker } from './create-worker';
 import { ensureLotteries } from './lotteries';
 import { ensureRecertificationSweep } from './recertification-sweep';
 import { workerTelemetry } from './metrics';
+import { HEAP_LIMIT_SLACK_MB } from './sizing';
 
 // The worker entry point: runs workflows and activities; scales apart from the API.
 await runMain('worker', async () => {
@@ -31,9 +32,7 @@ await runMain('worker', async () => {
   const { worker, connection } = await createPortalWorker(config, { db, blobs });
   const heapMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
   logger.info({ heapMb, maxCachedWorkflows: worker.options.maxCachedWorkflows }, 'worker sized');
-  // --max-old-space-size sets the old space only; the limit V8 reports adds the young space (192 MiB
-  // on Node 24 at this heap size).
-  if (heapMb < config.WORKER_HEAP_MB || heapMb > config.WORKER_HEAP_MB + 256) {
+  if (heapMb < config.WORKER_HEAP_MB || heapMb > config.WORKER_HEAP_MB + HEAP_LIMIT_SLACK_MB) {
     logger.warn({ heapMb, WORKER_HEAP_MB: config.WORKER_HEAP_MB }, 'the worker was not started with --max-old-space-size=WORKER_HEAP_MB; its cache is sized from the heap it has');
   }
   // Sends the notification outbox (OTP, links, notices): SMTP when SMTP_URL is set, else .data/mail/*.eml.

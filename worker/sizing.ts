@@ -14,6 +14,11 @@ export type WorkerSizingConfig = Pick<
 >;
 
 const MiB = 1024 * 1024;
+/**
+ * How far above --max-old-space-size the heap limit V8 reports may be: it adds the young space
+ * (192 MiB on Node 24 at a small heap). Beyond this, the worker was not started with the flag.
+ */
+export const HEAP_LIMIT_SLACK_MB = 256;
 /** The share of workflow task pollers on the normal queue (the SDK's default: 0.2). */
 const NORMAL_QUEUE_POLL_SHARE = 0.5;
 
