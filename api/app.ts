@@ -17,6 +17,7 @@ import type { Db } from '../infra/db/database';
 import { loggerOptions } from '../infra/logger';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin, frameworkError } from './plugins/envelope';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { inputSafetyPlugin } from './plugins/input-safety';
 import { openapiPlugin } from './plugins/openapi';
 import { routeListPlugin } from './plugins/route-list';
@@ -146,6 +147,8 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(envelopePlugin);
   await app.register(inputSafetyPlugin);
   await app.register(authPlugin, { config });
+  // After the guards that name the caller, whose keys it scopes: a retried request gets its first answer.
+  await app.register(idempotencyPlugin);
   // Before the route plugins: it describes every route registered after it.
   await app.register(openapiPlugin);
   await app.register(chatEventsPlugin, { config });

@@ -19,4 +19,9 @@ export interface Session {
   realUserId: string | null;
   /** Refresh-token family of the sign-in (null for tokens issued without one). */
   familyId?: string | null;
+  /**
+   * The hashed Idempotency-Key the request was sent with (api/plugins/idempotency.ts): what the
+   * request's effect is keyed by, so a retry after a crash finds the first effect instead of making a second.
+   */
+  requestKey?: string | null;
 }

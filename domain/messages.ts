@@ -24,6 +24,8 @@ export const MESSAGES = {
   profileAlreadySubmitted: 'Profile already submitted',
   noOpportunitiesFound: 'No opportunities found for search criteria',
   serviceUnavailable: 'Service temporarily unavailable, please try again',
+  requestInProgress: 'This request is still being handled. Please wait a moment and try again.',
+  idempotencyKeyReused: 'This request key was already used for a different request.',
   profileLocked: 'Your profile is locked and cannot be edited now. Contact your managing agent if something must change.',
   confirmationRequired: 'Please confirm: answering No deletes every entry of this section.',
   invalidFile: 'This file type is not accepted. Upload a PDF, JPEG, PNG, HEIC or TIFF file.',

@@ -16,6 +16,21 @@ declare module 'fastify' {
   }
 }
 
+/** Seconds a client should wait before trying again while PostgreSQL is out of reach (a restart takes a few). */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * PostgreSQL out of reach or restarting, as node-postgres reports it: a refused or dropped
+ * connection, a pool that could not connect in time, or the server's own shutdown and start-up
+ * codes (57P01-57P03) and connection-class errors (08xxx).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^08...$/.test(code) || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(error.message);
+}
+
 function errorBody(status: number, message: string, data: ErrorData): Envelope<ErrorData> {
   return { status, message, data };
 }
@@ -52,6 +67,11 @@ export const envelopePlugin = fp(
       if (isTemporalUnavailable(error) || (isGrpcServiceError(error) && [4, 14].includes((error as { code?: number }).code ?? -1))) {
         request.log.warn({ err: { name: error.name, message: error.message } }, 'temporal unavailable');
         return reply.code(503).header('retry-after', String(TEMPORAL_RETRY_AFTER_SECONDS)).send(errorBody(503, MESSAGES.serviceUnavailable, { code: 'serviceUnavailable' }));
+      }
+      // The portal's PostgreSQL restarting or out of reach: nothing was saved, so the client may try again.
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: { name: error.name, message: error.message } }, 'database unavailable');
+        return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(errorBody(503, MESSAGES.serviceUnavailable, { code: 'serviceUnavailable' }));
       }
       const statusCode = (error as Partial<FastifyError>).statusCode;
       const status = typeof statusCode === 'number' ? statusCode : 500;

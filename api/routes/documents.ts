@@ -83,7 +83,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     // Spec section 5: the type is required (no default), like the file and its name.
     const parsed = UploadFields.safeParse(fields);
     if (!parsed.success) throw new HttpError(400, 'validation', parsed.error.issues[0]!.message);
-    const saved = await uploadDocuments(deps, household.id, request.session.userId, parsed.data, files);
+    const saved = await uploadDocuments(deps, household.id, request.session.userId, parsed.data, files, request.session.requestKey ?? null);
     await refreshCompletion(app.db, household.id);
     return saved;
   };

@@ -19,7 +19,7 @@ import { bulkBatchWorkflowId } from '../../infra/temporal/ids';
 import { forbidden, notFound, unprocessable } from '../errors';
 import type { Session } from '../session';
 import { BULK_BATCH_KIND } from './case-kinds';
-import { actOnCase, actorOf } from './cases';
+import { actOnCase, actorOf, onCaseOf } from './cases';
 import { decodeCursor, keysetAfter, keysetSelections, orderByKeyset, toPage, type Keyset } from './cursor';
 import type { z } from 'zod';
 
@@ -181,6 +181,6 @@ export async function cancelBatch(deps: BulkDeps, session: Session, batchId: str
   const batch = await batchOf(deps.db, session, batchId);
   // The batch's row is what the API knows of it: a finished batch is refused without a Temporal call.
   const projected = { batchId, status: batch.status, processed: 0, version: batch.state_version };
-  await actOnCase(deps, BULK_BATCH_KIND, batchId, 'Cancel', {}, { actor: actorOf(session, 'manager'), projected });
+  await actOnCase(deps, BULK_BATCH_KIND, batchId, 'Cancel', {}, onCaseOf(session, 'manager', projected));
   return batchDetail(deps.db, session, batchId);
 }

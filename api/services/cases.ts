@@ -46,11 +46,18 @@ export interface CaseDeps {
 export interface OnCase<V, R extends string> {
   actor: CaseActor<R>;
   projected: V | null;
+  /** The request's Idempotency-Key (`Session.requestKey`): the Update's ID, so a retried request is answered with the first outcome. */
+  requestKey?: string | null | undefined;
 }
 
 /** The caller acting in a role: the session's user, and the ambassador or manager behind an impersonation. */
 export function actorOf<R extends string>(session: Session, role: R): CaseActor<R> {
   return { userId: session.userId, role, impersonatedBy: session.realUserId };
+}
+
+/** The caller on a case in `role`, with the request's key (an Update ID for a retried request). */
+export function onCaseOf<V, R extends string>(session: Session, role: R, projected: V | null): OnCase<V, R> {
+  return { actor: actorOf(session, role), projected, requestKey: session.requestKey ?? null };
 }
 
 /** A refusal as the API answers it (the status and message of domain/case.ts `statusOfRefusal`). */
@@ -76,14 +83,14 @@ export async function tryActOnCase<V, Inputs extends Record<string, object>, R e
   caseId: string,
   action: A,
   input: Inputs[A],
-  { actor, projected }: OnCase<V, R>,
+  { actor, projected, requestKey }: OnCase<V, R>,
   check?: () => Promise<void>,
 ): Promise<V | null> {
   if (kind.roleOf(action) !== actor.role) throw forbidden();
   const over = projected ? kind.finished(projected, action) : null;
   if (over) throw refusal(over);
   await check?.();
-  const outcome = await sendCaseUpdate<Inputs, R, V, A>(deps.temporal, kind.workflowId(caseId), action, { ...input, actor });
+  const outcome = await sendCaseUpdate<Inputs, R, V, A>(deps.temporal, kind.workflowId(caseId), action, { ...input, actor }, requestKey ? { updateId: `request-${requestKey}` } : {});
   if (outcome.kind === 'refused') throw refusalError(outcome.refusal);
   if (outcome.kind === 'closed') return null;
   await kind.project?.(deps.db, outcome.view);
@@ -206,5 +213,5 @@ export async function actOnHouseholdCase<V, Inputs extends Record<string, object
   known?: CaseAccess<V, R> & { role: R },
 ): Promise<{ view: V; role: R }> {
   const { role, view: projected } = known ?? (await roleOnCase(deps.db, kind, session, caseId));
-  return { view: await actOnCase(deps, kind, caseId, action, input, { actor: actorOf(session, role), projected }), role };
+  return { view: await actOnCase(deps, kind, caseId, action, input, onCaseOf(session, role, projected)), role };
 }

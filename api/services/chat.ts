@@ -72,6 +72,12 @@ export async function sendMessage(db: Db, session: Session, body: SendChatMessag
     if (!organizationId) throw new HttpError(400, 'validation', 'Invalid organization id');
   }
   const side = await sideOnConversation(db, session, householdId, organizationId);
+  // A retried send (same Idempotency-Key) whose first attempt was written answers with that message.
+  const requestKey = session.requestKey ?? null;
+  if (requestKey) {
+    const sent = await db.selectFrom('chat_messages').selectAll().where('request_key', '=', requestKey).executeTakeFirst();
+    if (sent) return toMessage(sent);
+  }
   const message = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('chat_conversations')
@@ -81,7 +87,7 @@ export async function sendMessage(db: Db, session: Session, body: SendChatMessag
       .executeTakeFirstOrThrow();
     return trx
       .insertInto('chat_messages')
-      .values({ household_id: householdId, organization_id: organizationId, sender_user_id: session.userId, sender_side: side, body_encrypted: dataCipher().encrypt(body.message), kind: options.kind ?? 'text', document_id: options.documentId ?? null, created_at: inserted.last_message_at })
+      .values({ household_id: householdId, organization_id: organizationId, sender_user_id: session.userId, sender_side: side, body_encrypted: dataCipher().encrypt(body.message), kind: options.kind ?? 'text', document_id: options.documentId ?? null, created_at: inserted.last_message_at, request_key: requestKey })
       .returningAll()
       .executeTakeFirstOrThrow();
   });

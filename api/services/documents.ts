@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   ALLOWED_MIME_TYPES, PAY_STUB_MESSAGES, fileCountProblem, payStubProblem,
@@ -17,6 +17,12 @@ export interface IncomingFile {
 
 
 const blobKey = (householdId: string, documentId: string) => `households/${householdId}/documents/${documentId}`;
+
+/** The id of the i-th file of a keyed upload: the same for every retry of the request. */
+function keyedDocumentId(requestKey: string, index: number): string {
+  const hex = createHash('sha256').update(`document\n${requestKey}\n${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 /** The opaque file address of the section-3 mapping; content is only served by GetDocument/{id}. */
 
 /** The type by content (magic bytes): the name and the declared type are not trusted. */
@@ -46,8 +52,20 @@ export async function uploadDocuments(
   uploadedBy: string,
   fields: UploadFields,
   files: IncomingFile[],
+  requestKey: string | null = null,
 ): Promise<UploadedDocument[]> {
   const { db, blobs } = deps;
+  // A retried upload (same Idempotency-Key) names its files as the first attempt did: when that one
+  // was saved, its documents are the answer; when it died between the file and its row, the retry
+  // writes the same file again and then the row, so no file is left without its row.
+  const keyedIds = requestKey ? files.map((_, i) => keyedDocumentId(requestKey, i)) : null;
+  if (keyedIds) {
+    const saved = await db.selectFrom('household_documents').select('id').where('id', 'in', keyedIds).where('household_id', '=', householdId).execute();
+    if (saved.length > 0) {
+      const all = await listDocuments(db, householdId, {});
+      return all.filter((d) => saved.some((r) => r.id === d.id));
+    }
+  }
   await belongs(db, householdId, 'household_members', fields.memberId);
   await belongs(db, householdId, 'household_incomes', fields.incomeId);
   await belongs(db, householdId, 'household_assets', fields.assetId);
@@ -68,7 +86,7 @@ export async function uploadDocuments(
   const types = await Promise.all(files.map(sniff));
   const ids: string[] = [];
   for (const [i, file] of files.entries()) {
-    const id = randomUUID();
+    const id = keyedIds?.[i] ?? randomUUID();
     const key = blobKey(householdId, id);
     await blobs.put(key, file.body, types[i]!);
     try {

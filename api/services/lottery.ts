@@ -20,7 +20,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../errors';
 import { listUnchangedSinceFreeze } from '../../infra/db/repositories/lottery-duplicates';
 import type { Session } from '../session';
 import { LOTTERY_KIND } from './case-kinds';
-import { actOnCase, actorOf, readView } from './cases';
+import { actOnCase, onCaseOf, readView } from './cases';
 
 export interface LotteryDeps {
   db: Db;
@@ -155,7 +155,7 @@ export async function actOnLottery<A extends LotteryManagerAction>(deps: Lottery
     if (!pair || pair.decided_at) throw conflict('duplicatePairNotFound');
     if (keep !== pair.first_application_id && keep !== pair.second_application_id) throw unprocessable('keepOneOfPair');
   }
-  return actOnCase(deps, LOTTERY_KIND, opportunityId, action, input, { actor: actorOf(session, 'manager'), projected });
+  return actOnCase(deps, LOTTERY_KIND, opportunityId, action, input, onCaseOf(session, 'manager', projected));
 }
 
 export interface RankedRow {

@@ -19,7 +19,7 @@ import { supportTicketWorkflowId } from '../../infra/temporal/ids';
 import { forbidden, notFound, unprocessable } from '../errors';
 import type { Session } from '../session';
 import { SUPPORT_TICKET_KIND } from './case-kinds';
-import { actOnCase, actorOf, readView } from './cases';
+import { actOnCase, onCaseOf, readView } from './cases';
 
 export interface SupportDeps {
   db: Db;
@@ -181,7 +181,7 @@ export async function actOnTicket<A extends SupportTicketAction>(
 ): Promise<SupportTicketView> {
   const access = known ?? (await ticketAccess(deps.db, session, ticketId));
   const assignee = action === 'Assign' ? (input as SupportTicketInputs['Assign']).assigneeUserId : null;
-  return actOnCase(deps, SUPPORT_TICKET_KIND, ticketId, action, input, { actor: actorOf(session, access.role), projected: access.projected }, async () => {
+  return actOnCase(deps, SUPPORT_TICKET_KIND, ticketId, action, input, onCaseOf(session, access.role, access.projected), async () => {
     if (assignee) await assertStaff(deps.db, access.organizationId, assignee);
   });
 }

@@ -32,7 +32,23 @@ export interface KnownDeviceTable {
   revoked_at: Timestamp | null;
 }
 
+/** One request sent with an Idempotency-Key (api/plugins/idempotency.ts): its first answer, given again to a retry. */
+export interface IdempotentRequestTable {
+  /** The key hashed with the user's id: two users' keys never meet, and the key itself is not kept. */
+  key_hash: string;
+  user_id: string;
+  /** The method, route and body the key was first sent with: a key reused for another request is refused. */
+  fingerprint: string;
+  /** A retry before then is told the first is still being handled; after it, the retry runs it again. */
+  locked_until: Timestamp;
+  /** Null while the first request runs. */
+  status_code: number | null;
+  response_encrypted: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface SecurityTables {
+  idempotent_requests: IdempotentRequestTable;
   rate_limit_hits: RateLimitHitTable;
   auth_throttles: AuthThrottleTable;
   known_devices: KnownDeviceTable;

@@ -50,6 +50,8 @@ export interface ChatMessageTable {
   pinned: Generated<boolean>;
   deleted_at: Timestamp | null;
   created_at: Generated<Date>;
+  /** The hashed Idempotency-Key of the request that sent it: a retried send finds it instead of sending twice. */
+  request_key: Generated<string | null>;
 }
 
 export interface ChatReadTable {
