@@ -192,9 +192,9 @@ async function runAgainstCluster(dataDir: string, env: Record<string, string>, s
   return { code, report };
 }
 
-/** `npm run replay:check` of a bundle against the cluster's live histories: its exit code and report. */
-export function replayCheck(dataDir: string, env: Record<string, string>, bundlePath: string, query: string): Promise<{ code: number; report: string }> {
-  return runAgainstCluster(dataDir, env, 'worker/replay-check.ts', ['--bundle', bundlePath, '--query', query]);
+/** `npm run replay:check` of a bundle (null: this checkout's workflows) against the cluster's live histories: its exit code and report. */
+export function replayCheck(dataDir: string, env: Record<string, string>, bundlePath: string | null, query: string): Promise<{ code: number; report: string }> {
+  return runAgainstCluster(dataDir, env, 'worker/replay-check.ts', [...(bundlePath ? ['--bundle', bundlePath] : []), '--query', query]);
 }
 
 /** `npm run cluster:upgrade`: the replay check of a bundle, then (only if it passes) its build made current. */
