@@ -21,8 +21,12 @@ import { HttpError } from '../errors';
  * and an application is one per household and opportunity by its workflow ID.
  */
 
-/** Seconds a request holds its key: longer than an action takes, short enough for a retry after a crash. */
-export const IDEMPOTENCY_LEASE_SECONDS = 15;
+/**
+ * Seconds a request holds its key, renewed every second while it runs: a request on a replica
+ * that died stops renewing, and its retry may run a few seconds later, however long requests take.
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 3;
+const RENEW_EVERY_MS = 1000;
 /** How long an answer is kept for its retries. */
 const KEEP_HOURS = 24;
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -30,8 +34,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set when the request carries an Idempotency-Key: the hashed key its row is stored under. */
-    idempotency: { keyHash: string } | null;
+    /** Set when the request carries an Idempotency-Key: the hashed key its row is stored under, and its lease's renewal. */
+    idempotency: { keyHash: string; renewal: NodeJS.Timeout } | null;
   }
 }
 
@@ -91,7 +95,17 @@ export const idempotencyPlugin = fp(
           throw new HttpError(409, 'requestInProgress', MESSAGES.requestInProgress);
         }
       }
-      request.idempotency = { keyHash };
+      const renewal = setInterval(() => {
+        void db
+          .updateTable('idempotent_requests')
+          .set({ locked_until: sql<Date>`now() + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})` as never })
+          .where('key_hash', '=', keyHash)
+          .where('status_code', 'is', null)
+          .execute()
+          .catch(() => undefined);
+      }, RENEW_EVERY_MS);
+      renewal.unref();
+      request.idempotency = { keyHash, renewal };
       request.session = { ...request.session, requestKey: keyHash };
     });
 
@@ -101,6 +115,7 @@ export const idempotencyPlugin = fp(
       const held = request.idempotency;
       if (!held || reply.getHeader('idempotent-replayed')) return payload;
       request.idempotency = null;
+      clearInterval(held.renewal);
       const status = reply.statusCode;
       try {
         if (status >= 500 || status === 429) await db.deleteFrom('idempotent_requests').where('key_hash', '=', held.keyHash).execute();
@@ -112,13 +127,17 @@ export const idempotencyPlugin = fp(
       return payload;
     });
 
-    // A request whose answer never passed through serialisation (a stream, a file) keeps no answer: its key is released.
-    app.addHook('onResponse', async (request: FastifyRequest) => {
+    // A request whose answer never passed through serialisation (a stream, a file), or whose client
+    // went away, keeps no answer: its key is released.
+    const release = async (request: FastifyRequest) => {
       const held = request.idempotency;
       if (!held) return;
       request.idempotency = null;
+      clearInterval(held.renewal);
       await db.deleteFrom('idempotent_requests').where('key_hash', '=', held.keyHash).execute().catch(() => undefined);
-    });
+    };
+    app.addHook('onResponse', release);
+    app.addHook('onRequestAbort', release);
 
     const sweep = setInterval(() => {
       void db.deleteFrom('idempotent_requests').where('created_at', '<', sql<Date>`now() - make_interval(hours => ${KEEP_HOURS})` as never).execute().catch(() => undefined);

@@ -78,7 +78,7 @@ export async function sendMessage(db: Db, session: Session, body: SendChatMessag
     const sent = await db.selectFrom('chat_messages').selectAll().where('request_key', '=', requestKey).executeTakeFirst();
     if (sent) return toMessage(sent);
   }
-  const message = await db.transaction().execute(async (trx) => {
+  const written = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('chat_conversations')
       .values({ household_id: householdId, organization_id: organizationId, last_message_at: sql`clock_timestamp()` as never })
@@ -88,9 +88,13 @@ export async function sendMessage(db: Db, session: Session, body: SendChatMessag
     return trx
       .insertInto('chat_messages')
       .values({ household_id: householdId, organization_id: organizationId, sender_user_id: session.userId, sender_side: side, body_encrypted: dataCipher().encrypt(body.message), kind: options.kind ?? 'text', document_id: options.documentId ?? null, created_at: inserted.last_message_at, request_key: requestKey })
+      // The same keyed send running twice at once (its first attempt's lease ran out): one message.
+      .onConflict((oc) => oc.column('request_key').where('request_key', 'is not', null).doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
   });
+  if (!written) return toMessage(await db.selectFrom('chat_messages').selectAll().where('request_key', '=', requestKey).executeTakeFirstOrThrow());
+  const message = written;
   // The writer has read everything up to their own message.
   await markSeen(db, session.userId, householdId, organizationId, message.created_at);
   if (side === 'staff') {

@@ -18,6 +18,8 @@ export interface IncomingFile {
 
 const blobKey = (householdId: string, documentId: string) => `households/${householdId}/documents/${documentId}`;
 
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
 /** The id of the i-th file of a keyed upload: the same for every retry of the request. */
 function keyedDocumentId(requestKey: string, index: number): string {
   const hex = createHash('sha256').update(`document\n${requestKey}\n${index}`).digest('hex');
@@ -111,6 +113,9 @@ export async function uploadDocuments(
         })
         .execute();
     } catch (error) {
+      // The same keyed upload running twice at once (its first attempt's lease ran out): the file
+      // is the other's now, and so is the answer.
+      if (keyedIds && isUniqueViolation(error)) return uploadDocuments(deps, householdId, uploadedBy, fields, files, requestKey);
       await blobs.delete(key);
       throw error;
     }

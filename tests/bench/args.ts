@@ -20,6 +20,8 @@ export interface BenchOptions {
   skipWeb: boolean;
   /** Keep the stack's data folder after the run (its path is printed). */
   keep: boolean;
+  /** Only the shapes side by side: the same applies and actions on the dev-server stack, then on `npm run start:cluster`. */
+  cluster: boolean;
   help: boolean;
 }
 
@@ -34,6 +36,7 @@ export const DEFAULTS: BenchOptions = {
   concurrency: 16,
   skipWeb: false,
   keep: false,
+  cluster: false,
   help: false,
 };
 
@@ -47,7 +50,7 @@ const NUMERIC: Record<string, keyof BenchOptions> = {
   samples: 'samples',
   concurrency: 'concurrency',
 };
-const FLAGS: Record<string, keyof BenchOptions> = { 'skip-web': 'skipWeb', keep: 'keep', help: 'help' };
+const FLAGS: Record<string, keyof BenchOptions> = { 'skip-web': 'skipWeb', keep: 'keep', cluster: 'cluster', help: 'help' };
 
 export const USAGE = `npm run bench -- [options]
   --applications N   applications in the lottery opportunity (default ${DEFAULTS.applications})
@@ -59,7 +62,9 @@ export const USAGE = `npm run bench -- [options]
   --invite N         households invited in one batch (default ${DEFAULTS.invite})
   --samples N        requests timed per latency figure (default ${DEFAULTS.samples})
   --skip-web         no production build (initial JS per public page)
-  --keep             keep the data folder of the bench's stack`;
+  --keep             keep the data folder of the bench's stack
+  --cluster          only the two shapes side by side: --applies applications (--concurrency in flight) and
+                     --samples actions and reads on the dev-server stack, then the same on npm run start:cluster`;
 
 /** Parses `--name value`, `--name=value` and flags; throws with the usage on anything else. */
 export function parseArgs(argv: readonly string[]): BenchOptions {

@@ -8,9 +8,7 @@ import { DASHBOARD_GOAL_MS, type DashboardFigures } from './phases/dashboard';
 import type { ListFigure } from './phases/lists';
 import type { DrawFigures, InviteFigures } from './phases/lottery';
 import { percentile } from './stats';
-import { bytes, count, ms, msDelta, type FigureRow } from './table';
-
-const section = (title: string): FigureRow => ({ section: title, name: '', value: '' });
+import { bytes, count, ms, msDelta, section, type FigureRow } from './table';
 
 export function applyRows(
   apply: ApplyFigures & { errors: string[]; cpuSeconds: Record<string, number>; applications: number },

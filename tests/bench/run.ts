@@ -21,6 +21,7 @@ import { applyRows, breakdownRows, caseRows, dashboardRows, listRows, lotteryRow
 import { growLottery, insertHouseholds, seedOpportunities } from './seed';
 import { startBenchStack, type BenchStack } from './stack';
 import { formatTable, type FigureRow } from './table';
+import { measureCluster, measureShape, shapeRows, type ShapeFigures } from './phases/cluster';
 
 const say = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
@@ -144,6 +145,29 @@ async function main(options: BenchOptions): Promise<void> {
   }
 }
 
+/** `--cluster`: the same work on each shape in turn, one stack at a time so neither slows the other. */
+async function shapes(options: BenchOptions): Promise<void> {
+  console.log(`housing portal bench (shapes), ${new Date().toISOString()}\n${machineFacts()}\n`);
+  const rows: FigureRow[] = [];
+  const work = { count: options.applies, concurrency: options.concurrency, samples: options.samples };
+  const stack = await startBenchStack();
+  let dev: ShapeFigures | undefined;
+  try {
+    const seed = await seedOpportunities(stack.db, new Date());
+    const cpuNow = async () =>
+      cpuByPart(await readProcesses(), { worker: stack.worker.pid(), API: stack.api.pid(), PostgreSQL: stack.services.pids.postgres, 'the bench itself': process.pid }, { under: process.pid, names: { temporal: 'Temporal server' } });
+    dev = await phase('dev-server shape', rows, () =>
+      measureShape('dev', { api: new Api(stack.baseUrl), db: stack.db, temporal: stack.temporal, jwtSecret: stack.config.JWT_SECRET!, opportunityId: seed.firstComeId, cpuNow }, { ...work, tag: 'bench-shape' }),
+    );
+  } finally {
+    await stack.close(options.keep);
+  }
+  const cluster = await phase('cluster shape', rows, () => measureCluster(work, say));
+  rows.push(...shapeRows(dev, cluster, options.concurrency));
+  console.log(`\n${formatTable(rows)}\n`);
+  console.log(`load average at the end (1/5/15 min): ${loadNow()}`);
+}
+
 let options: BenchOptions;
 try {
   options = parseArgs(process.argv.slice(2));
@@ -153,6 +177,9 @@ try {
 }
 if (options.help) {
   console.log(USAGE);
+} else if (options.cluster) {
+  await shapes(options);
+  process.exit(0);
 } else {
   await main(options);
   // The Temporal client's native parts keep the event loop alive after the stack is down.

@@ -27,6 +27,9 @@ export function formatTable(rows: readonly FigureRow[]): string {
 }
 
 /** Milliseconds with a precision that suits their size. */
+/** A heading row. */
+export const section = (title: string): FigureRow => ({ section: title, name: '', value: '' });
+
 export function ms(value: number): string {
   if (!Number.isFinite(value)) return 'n/a';
   if (value >= 10_000) return `${(value / 1000).toFixed(1)} s`;

@@ -21,6 +21,7 @@ import { loadConfig } from '../../infra/config';
 import { keyRingFromConfig } from '../../infra/crypto';
 import { useDataKeys } from '../../infra/data-keys';
 import { createDb, type Db } from '../../infra/db/database';
+import { dataConverter } from '../../infra/temporal/connection';
 import { freeClusterEnv, replayCheck, signInOver, startCluster, type RunningCluster } from '../helpers/cluster';
 import { LoadClient, LoadSession, recoveries, recoveryTable, type Operation } from '../helpers/cluster-load';
 import { listenToEvents } from '../helpers/event-stream';
@@ -62,7 +63,7 @@ describe('the cluster under load, broken on purpose', () => {
     useDataKeys(keyRingFromConfig(config));
     db = createDb(config);
     connection = await Connection.connect({ address: cluster.temporalAddress });
-    temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE });
+    temporal = new Client({ connection, namespace: config.TEMPORAL_NAMESPACE, dataConverter: dataConverter(config) });
 
     // The applicants: accounts with a password (they sign in for real) and complete households of
     // the demo manager's organisation, so they may write to its office.

@@ -75,7 +75,7 @@ export class LoadClient {
 
   /** A change sent with one key until it has a final answer (or the deadline passes: recorded as given up). */
   async operate<T = unknown>(kind: string, who: string, method: string, path: string, options: { auth: () => string; json?: unknown; form?: () => FormData }): Promise<Operation<T>> {
-    const key = `${kind}-${randomUUID()}`;
+    const key = `${kind.replace(/\W+/g, '-')}-${randomUUID()}`;
     const deadline = Date.now() + OPERATION_DEADLINE_MS;
     const op: Operation<T> = { kind, key, who, path, status: 0, data: null, attempts: 0, gaveUp: false };
     for (;;) {
