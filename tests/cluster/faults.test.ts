@@ -232,10 +232,12 @@ describe('the cluster under load, broken on purpose', () => {
     loadEndedAt = Date.now();
 
     const table = recoveryTable(recoveries(load.attempts, kills, loadEndedAt), GOALS_MS);
+    // What the supervisor did meanwhile: which parts ended and came back (a part the kill did not target shows here too).
+    const supervisor = cluster!.output().split('\n').filter((line) => /\[cluster\] \S+ (exited|restarted|could not start)/.test(line));
     const summary = `load: ${load.attempts.length} requests, ${load.operations.length} changes in ${Math.round((loadEndedAt - loadStartedAt) / 1000)} s from ${APPLICANTS} applicants and 2 managers`;
     await mkdir(join('tests', '.artifacts', 'cluster'), { recursive: true });
-    await writeFile(join('tests', '.artifacts', 'cluster', 'recovery.md'), `${summary}\n\n${table}\n`);
-    process.stdout.write(`${summary}\n${table}\n`);
+    await writeFile(join('tests', '.artifacts', 'cluster', 'recovery.md'), `${summary}\n\n${table}\n\nsupervisor:\n${supervisor.join('\n')}\n`);
+    process.stdout.write(`${summary}\n${table}\nsupervisor:\n${supervisor.join('\n')}\n`);
 
     expect(loadEndedAt - loadStartedAt).toBeGreaterThanOrEqual(120_000);
     expect(kills.map((k) => k.part)).toEqual(['api-1', 'worker-1', 'temporal', 'postgres']);
@@ -284,14 +286,17 @@ describe('the cluster under load, broken on purpose', () => {
 
   it('every read-model row equals its workflow view, and every workflow has its row', async () => {
     for (const a of applicants) {
-      await expect
-        .poll(async () => {
-          const view = await temporal.workflow.getHandle(await workflowIdOf(a.applicationId!)).query<LeaseUpView>('getView');
-          const row = await db.selectFrom('applications').select('view').where('id', '=', a.applicationId!).executeTakeFirstOrThrow();
-          const projected = row.view as LeaseUpView | null;
-          return projected && JSON.stringify([projected.status, projected.currentStep, projected.history, projected.householdIncome]) === JSON.stringify([view.status, view.currentStep, view.history, view.householdIncome]);
-        }, { timeout: 120_000, message: `the row of ${a.session.username}'s application never caught up with its workflow` })
-        .toBe(true);
+      // What differs between the row and the workflow's view ('' when nothing does).
+      const difference = async () => {
+        const view = await temporal.workflow.getHandle(await workflowIdOf(a.applicationId!)).query<LeaseUpView>('getView');
+        const row = await db.selectFrom('applications').select('view').where('id', '=', a.applicationId!).executeTakeFirstOrThrow();
+        const projected = (row.view ?? {}) as Partial<LeaseUpView>;
+        return (['status', 'currentStep', 'householdIncome', 'history', 'outstandingDocuments'] as const)
+          .filter((field) => JSON.stringify(projected[field]) !== JSON.stringify(view[field]))
+          .map((field) => `${field}: row ${JSON.stringify(projected[field])?.slice(-300)} / workflow ${JSON.stringify(view[field])?.slice(-300)}`)
+          .join('; ');
+      };
+      await expect.poll(difference, { timeout: 120_000, message: `the row of ${a.session.username}'s application never caught up with its workflow` }).toBe('');
     }
     const rows = new Set((await db.selectFrom('applications').select('workflow_id').execute()).map((r) => r.workflow_id));
     const missing: string[] = [];

@@ -77,6 +77,28 @@ function onUnauthorized(): void {
   if (window.location.pathname !== paths.login.path) window.location.assign(paths.login.getHref(here));
 }
 
+/** Tries of one request while the answer says the server is briefly away (spec section 9's time-out still bounds them all). */
+const ATTEMPTS = 4;
+
+/** A server briefly away (restarting, out of rotation) or the same keyed change still running. */
+const isTransient = (status: number, code: ApiErrorCode) => (status >= 502 && status <= 504) || (status === 409 && code === 'requestInProgress');
+
+/** Waits before try `attempt + 1` (the server's Retry-After, at most 5 s); false when the request was cancelled meanwhile. */
+function pause(attempt: number, retryAfter: string | null, signal: AbortSignal): Promise<boolean> {
+  const seconds = Math.min(5, Number(retryAfter) || attempt);
+  return new Promise((done) => {
+    if (signal.aborted) return done(false);
+    const timer = setTimeout(() => done(!signal.aborted), seconds * 1000);
+    signal.addEventListener('abort', () => (clearTimeout(timer), done(false)), { once: true });
+  });
+}
+
+/** A fresh Idempotency-Key (crypto.randomUUID needs a secure context; the random bytes do not). */
+function requestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /**
  * The one HTTP client: JSON in and out, bearer token from `auth`, 50 s time-out, and the response
  * envelope `{status, message, data}` unwrapped to `data`.
@@ -89,21 +111,33 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', p
   const body = method === 'GET' ? undefined : JSON.stringify(options.body ?? {});
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+  // A change sent by a signed-in person carries a key, so that sending it again after a lost answer
+  // (a dropped phone signal, a server restarting) is the same change, never a second one. Sign-in
+  // and token routes are not keyed by the server: they are never sent twice.
+  const retriable = method === 'GET' || (Boolean(token) && !path.startsWith('/Account/'));
+  if (method !== 'GET' && retriable) headers['Idempotency-Key'] = requestKey();
+
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
   let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal });
-  } catch (error) {
-    // A caller's own cancellation (React Query unmounting) is not an error to show.
-    if (options.signal?.aborted) throw error;
-    console.error(timeout.aborted ? 'Request timeout' : 'Network error - server not reachable', error);
-    // Spec section 8: no response at all reads as status 500 'An unexpected error occurred'.
-    throw new ApiError(500, MESSAGES.unexpectedError, 'unexpectedError');
+  let parsed: unknown;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      response = await fetch(buildUrl(path, options.query), { method, headers, body, signal });
+    } catch (error) {
+      // A caller's own cancellation (React Query unmounting) is not an error to show.
+      if (options.signal?.aborted) throw error;
+      if (retriable && !timeout.aborted && attempt < ATTEMPTS && (await pause(attempt, null, signal))) continue;
+      console.error(timeout.aborted ? 'Request timeout' : 'Network error - server not reachable', error);
+      // Spec section 8: no response at all reads as status 500 'An unexpected error occurred'.
+      throw new ApiError(500, MESSAGES.unexpectedError, 'unexpectedError');
+    }
+    parsed = await readBody(response);
+    const again = !response.ok && retriable && attempt < ATTEMPTS && isTransient(response.status, errorFrom(response, parsed).code);
+    if (!(again && (await pause(attempt, response.headers.get('retry-after'), signal)))) break;
   }
 
-  const parsed = await readBody(response);
   if (!response.ok) {
     // Only a request that carried a token means "your session ended"; a failed sign-in is not that.
     if (response.status === 401 && token) onUnauthorized();
