@@ -136,13 +136,18 @@ export type Db = Kysely<Database>;
 pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
 
 export function createPool(config: Pick<Config, 'DATABASE_URL' | 'PG_POOL_MAX' | 'PG_STATEMENT_TIMEOUT_MS' | 'PG_SSL'>): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: config.DATABASE_URL,
     max: config.PG_POOL_MAX,
     statement_timeout: config.PG_STATEMENT_TIMEOUT_MS,
     connectionTimeoutMillis: 10_000,
     ssl: config.PG_SSL ? { rejectUnauthorized: true } : undefined,
   });
+  // An idle connection dropped by the server (PostgreSQL restarting, a failover) is reported here;
+  // unheard, Node would end the process. The pool has already discarded it, the next query connects
+  // anew, and a query that was running fails on its own (the API answers it 503).
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 export function createDb(config: Parameters<typeof createPool>[0]): Db {
