@@ -143,10 +143,13 @@ export function createPool(config: Pick<Config, 'DATABASE_URL' | 'PG_POOL_MAX' |
     connectionTimeoutMillis: 10_000,
     ssl: config.PG_SSL ? { rejectUnauthorized: true } : undefined,
   });
-  // An idle connection dropped by the server (PostgreSQL restarting, a failover) is reported here;
-  // unheard, Node would end the process. The pool has already discarded it, the next query connects
-  // anew, and a query that was running fails on its own (the API answers it 503).
+  // A connection dropped by the server (PostgreSQL restarting, a failover) is reported as an 'error'
+  // event: by the pool for an idle connection, by the client itself for one checked out between two
+  // statements of a transaction. Unheard, either would end the process. The pool discards the
+  // connection, the next query connects anew, and a statement that was running fails on its own
+  // (the API answers it 503).
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
