@@ -26,6 +26,11 @@ export function registerTemplate(template: NotificationTemplate<any>): void {
   registry.set(template.name, template);
 }
 
+/** Every registered template (the SMS length test reads them all). */
+export function allTemplates(): NotificationTemplate<any>[] {
+  return [...registry.values()];
+}
+
 export function findTemplate(name: string): NotificationTemplate<any> | undefined {
   return registry.get(name);
 }

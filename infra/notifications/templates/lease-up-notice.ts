@@ -4,7 +4,7 @@
  * `lease-up-appointment-reminder` (appointmentAt, ISO time; sent 1 day and 1 hour before),
  * `lease-up-reminder` (note: the manager's own words, optional).
  */
-import { OPEN_PORTAL, defineTemplate, portalLink, str, type MessageLanguage } from './types';
+import { OPEN_PORTAL, defineTemplate, portalLink, smsNotice, str, type MessageLanguage } from './types';
 
 type Lang = MessageLanguage;
 const day = (iso: unknown) => str(iso).slice(0, 10);
@@ -57,7 +57,7 @@ export const leaseUpTemplates = (Object.keys(texts) as (keyof typeof texts)[]).m
     render(language, p, context) {
       const text = texts[name].body[language](p);
       const withLink = `${text}\n\n${OPEN_PORTAL[language]}: ${portalLink(context, '/myApplications')}`;
-      return { subject: texts[name].subject[language], text: withLink, sms: withLink };
+      return { subject: texts[name].subject[language], text: withLink, sms: smsNotice(language, context, '/myApplications', `${texts[name].subject[language]}.`) };
     },
   }),
 );
