@@ -90,3 +90,12 @@ export interface UndeliveredNotice {
   createdAt: string;
   channels: { channel: 'email' | 'sms'; reason: UndeliveredReason; detail: string | null }[];
 }
+
+/**
+ * The case a notice is about, from its dedupe key (`<kind>:<case id>:...`, domain/case.ts
+ * CaseNotice): `lease-up:<application id>`, `recert:<case id>`, `relocation:<id>`...
+ */
+export function noticeCaseKey(dedupeKey: string): string | null {
+  const [kind, id] = dedupeKey.split(':');
+  return kind && id ? `${kind}:${id}` : null;
+}
