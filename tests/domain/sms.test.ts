@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SMS_MAX_SEGMENTS, phoneKey, smsKeyword, smsLength } from '../../domain/sms';
-import { allTemplates, type MessageLanguage } from '../../infra/notifications/templates';
+import { allTemplates, SMS_REPLY_KINDS, smsReplyText, type MessageLanguage } from '../../infra/notifications/templates';
 
 const LANGUAGES: MessageLanguage[] = ['en', 'es', 'zh', 'bn'];
 // A public address of 40 characters: the longest the texts are budgeted for (README, PUBLIC_BASE_URL).
@@ -80,6 +80,15 @@ describe('SMS segments', () => {
       }
     }
     expect(checked.length).toBeGreaterThanOrEqual(4 * 20);
+  });
+
+  it('keeps the answers to STOP, START, HELP and other texts to two segments in all four languages', () => {
+    for (const kind of SMS_REPLY_KINDS) {
+      for (const language of LANGUAGES) {
+        const text = smsReplyText(kind, language);
+        expect.soft(smsLength(text).segments, `${kind} ${language}: ${text}`).toBeLessThanOrEqual(SMS_MAX_SEGMENTS);
+      }
+    }
   });
 });
 

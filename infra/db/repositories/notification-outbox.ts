@@ -1,4 +1,4 @@
-import { noticeCaseKey, type CaseNotice } from '../../../domain';
+import { noticeCaseKey, type CaseNotice, type UndeliveredNotice } from '../../../domain';
 import { isOptedOut } from '../../notifications/sms-opt-outs';
 import type { Db } from '../database';
 
@@ -74,4 +74,38 @@ export async function sendNotice(db: Db, notice: CaseNotice, print?: (notice: Ca
     channels.push('sms');
   }
   return { queued, channels };
+}
+
+/**
+ * The notices that reached nobody: every row of the notice (its email and its text) ended
+ * undelivered. For one case (`caseKey`), or the latest across the portal for the operator.
+ */
+export async function undeliveredNotices(db: Db, filter: { caseKey?: string; limit?: number } = {}): Promise<(UndeliveredNotice & { caseKey: string | null })[]> {
+  let query = db
+    .selectFrom('notification_outbox')
+    .select(['notice_key', 'case_key', 'template', 'channel', 'undelivered_reason', 'last_error', 'created_at'])
+    .where('notice_key', 'is not', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('notification_outbox as other')
+            .select('other.id')
+            .whereRef('other.notice_key', '=', 'notification_outbox.notice_key')
+            .where('other.undelivered_reason', 'is', null),
+        ),
+      ),
+    )
+    .orderBy('created_at', 'desc')
+    .limit((filter.limit ?? 50) * 2);
+  query = filter.caseKey ? query.where('case_key', '=', filter.caseKey) : query.where('undelivered_reason', 'is not', null);
+  const rows = await query.execute();
+  const byNotice = new Map<string, UndeliveredNotice & { caseKey: string | null }>();
+  for (const r of rows) {
+    const key = r.notice_key!;
+    const notice = byNotice.get(key) ?? { template: r.template, caseKey: r.case_key, createdAt: new Date(r.created_at).toISOString(), channels: [] };
+    notice.channels.push({ channel: r.channel, reason: r.undelivered_reason ?? 'failed', detail: r.last_error });
+    byNotice.set(key, notice);
+  }
+  return [...byNotice.values()].slice(0, filter.limit ?? 50);
 }

@@ -14,6 +14,7 @@ import { usernameReminderTemplate } from './username-reminder';
 import { verifyEmailTemplate } from './verify-email';
 
 export * from './types';
+export * from './sms-replies';
 
 /**
  * Every message kind the delivery worker can send, by the `template` name stored in the outbox.
