@@ -46,13 +46,16 @@ export async function answerInboundText(db: Db, from: string, body: string): Pro
   if (keyword === 'stop') await setOptedOut(db, from, true);
   if (keyword === 'start') await setOptedOut(db, from, false);
   const key = phoneKey(from);
-  const owner = await db
+  const owners = await db
     .selectFrom('users')
     .select('preferred_language')
+    .distinct()
     .where(sql<boolean>`(case when length(regexp_replace(coalesce(phone_number, ''), '\\D', '', 'g')) = 10 then '1' else '' end) || regexp_replace(coalesce(phone_number, ''), '\\D', '', 'g') = ${key}`)
-    .limit(1)
-    .executeTakeFirst();
-  return { keyword, text: smsReplyText(keyword, pickLanguage(owner?.preferred_language ?? 'en')) };
+    .limit(2)
+    .execute();
+  // Accounts sharing the number in different languages: English, the portal's default.
+  const language = owners.length === 1 ? owners[0]!.preferred_language : 'en';
+  return { keyword, text: smsReplyText(keyword, pickLanguage(language)) };
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

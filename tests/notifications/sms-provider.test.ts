@@ -56,7 +56,7 @@ describe.sequential('text messages through the provider', () => {
   let transports: Transports;
   let applicant: { authorization: string; userId: string };
   let manager: { authorization: string; userId: string };
-  const phone = '(212) 555-0142';
+  const phone = '(718) 555-0123';
 
   beforeAll(async () => {
     provider = await startProvider();
@@ -90,7 +90,7 @@ describe.sequential('text messages through the provider', () => {
     const request = lastRequest();
     expect(request.path).toBe(`/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`);
     expect(request.authorization).toBe(basicAuth);
-    expect(request.form).toMatchObject({ To: '+12125550142', From: FROM, StatusCallback: `${PUBLIC_BASE_URL}/api/Sms/status` });
+    expect(request.form).toMatchObject({ To: '+17185550123', From: FROM, StatusCallback: `${PUBLIC_BASE_URL}/api/Sms/status` });
     const code = /Código del Portal de Vivienda: (\d{6}) \(vence en \d+ min\)/.exec(request.form.Body ?? '')?.[1];
     expect(code, request.form.Body).toBeTruthy();
     // The row keeps the provider's id and state, not the code.
@@ -145,7 +145,7 @@ describe.sequential('text messages through the provider', () => {
     expect(await deliver()).toBe(1);
     const request = lastRequest();
     expect(request.authorization).toBe(basicAuth);
-    expect(request.form.To).toBe('+12125550142');
+    expect(request.form.To).toBe('+17185550123');
     expect(request.form.Body).toBe(`Portal de Vivienda: Una oferta de unidad ha vencido. ${PUBLIC_BASE_URL}/myApplications`);
     expect(request.form.Body).not.toContain(offerId);
     expect(request.form.Body).not.toContain(applicationId);
@@ -173,11 +173,11 @@ describe.sequential('text messages through the provider', () => {
   });
 
   it('honours STOP: the next text is not sent, codes go by email saying so, settings show it; START resumes', async () => {
-    const stop = await webhook('/api/Sms/inbound', { From: '+12125550142', To: FROM, Body: 'Stop', MessageSid: `SM${randomBytes(16).toString('hex')}` });
+    const stop = await webhook('/api/Sms/inbound', { From: '+17185550123', To: FROM, Body: 'Stop', MessageSid: `SM${randomBytes(16).toString('hex')}` });
     expect(stop.statusCode).toBe(200);
     expect(stop.headers['content-type']).toContain('text/xml');
     expect(stop.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Message>Portal de Vivienda: ya no le enviaremos mensajes de texto. Responda START para volver a recibirlos.</Message></Response>');
-    const forged = await webhook('/api/Sms/inbound', { From: '+12125550142', To: FROM, Body: 'START', MessageSid: 'SMx' }, 'bm90IGEgc2lnbmF0dXJl');
+    const forged = await webhook('/api/Sms/inbound', { From: '+17185550123', To: FROM, Body: 'START', MessageSid: 'SMx' }, 'bm90IGEgc2lnbmF0dXJl');
     expect(forged.statusCode).toBe(403);
 
     const settings = await stack.app.inject({ url: '/api/UserProfile/settings', headers: { authorization: applicant.authorization } });
@@ -204,7 +204,7 @@ describe.sequential('text messages through the provider', () => {
     const latest = await stack.db.selectFrom('notification_outbox').select('channel').where('user_id', '=', applicant.userId).where('template', '=', 'otp').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     expect(latest.channel).toBe('email');
 
-    const start = await webhook('/api/Sms/inbound', { From: '+1 212 555 0142', To: FROM, Body: 'START', MessageSid: `SM${randomBytes(16).toString('hex')}` });
+    const start = await webhook('/api/Sms/inbound', { From: '+1 718 555 0123', To: FROM, Body: 'START', MessageSid: `SM${randomBytes(16).toString('hex')}` });
     expect(start.body).toContain('volverá a recibir');
     const after = await stack.app.inject({ url: '/api/UserProfile/settings', headers: { authorization: applicant.authorization } });
     expect(after.json().data).toMatchObject({ smsOptedOut: false });
