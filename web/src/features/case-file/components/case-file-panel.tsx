@@ -6,7 +6,7 @@ import type { CaseFile, CaseFileKind } from '../../../lib/domain';
 import { useCaseFile } from '../api/case-file';
 import { CertificationChangesSection } from './certification-changes';
 import { DocumentReview } from './document-review';
-import { UndeliveredNotices } from './undelivered-notices';
+import { UndeliveredNotices } from '../../../components/undelivered-notices';
 
 /**
  * The manager's case file, the same for lease-up, recertification and relocation: the

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { STUCK_REASONS, type StuckReason } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/validation-text';
 import { useCaseSearch, useStuckCases, useUndeliveredNotices, type CaseSearch } from '../api/operator';
-import { UndeliveredNotices } from '../../case-file/components/undelivered-notices';
+import { UndeliveredNotices } from '../../../components/undelivered-notices';
 import { OperatorAuditLog } from '../components/audit-log';
 import { CaseTable } from '../components/case-table';
 

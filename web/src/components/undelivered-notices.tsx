@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
-import type { UndeliveredNotice } from '../../../lib/domain';
+import { formatDateTime } from '../lib/format';
+import type { UndeliveredNotice } from '../lib/domain';
 
 /**
  * Notices that reached nobody (every channel bounced, failed or was opted out), with why, so
