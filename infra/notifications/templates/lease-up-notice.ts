@@ -1,8 +1,9 @@
 /**
- * Lease-up messages to the applicant in their language, sent by the workflow's timers:
+ * Lease-up messages to the applicant in their language, sent by the workflow (its timers and the manager's decisions):
  * `lease-up-documents-overdue` (params dueAt), `lease-up-offer-expired` (offerId),
  * `lease-up-appointment-reminder` (appointmentAt, ISO time; sent 1 day and 1 hour before),
- * `lease-up-reminder` (note: the manager's own words, optional).
+ * `lease-up-reminder` (note: the manager's own words, optional); `lease-up-offer-made`,
+ * `lease-up-appeal-granted`, `lease-up-appeal-denied` (the manager's decisions, no params).
  */
 import { OPEN_PORTAL, defineTemplate, portalLink, smsNotice, str, type MessageLanguage } from './types';
 
@@ -37,6 +38,33 @@ const texts = {
       es: (p: Record<string, unknown>) => `Su cita es el ${time(p.appointmentAt)}. Puede verla o cambiarla en el portal.`,
       zh: (p: Record<string, unknown>) => `您的预约时间为 ${time(p.appointmentAt)}。您可以在门户网站查看或更改。`,
       bn: (p: Record<string, unknown>) => `আপনার অ্যাপয়েন্টমেন্ট ${time(p.appointmentAt)}। আপনি পোর্টালে এটি দেখতে বা বদলাতে পারেন।`,
+    },
+  },
+  'lease-up-offer-made': {
+    subject: { en: 'You have a unit offer', es: 'Tiene una oferta de unidad', zh: '您收到一个单元要约', bn: 'আপনি একটি ইউনিটের প্রস্তাব পেয়েছেন' },
+    body: {
+      en: () => 'The property manager offered you a unit on your housing application. Please sign in to the portal to see it and answer before the offer expires.',
+      es: () => 'El administrador le ofreció una unidad en su solicitud de vivienda. Inicie sesión en el portal para verla y responder antes de que venza la oferta.',
+      zh: () => '物业经理在您的住房申请中为您提供了一个单元。请在要约过期前登录门户网站查看并答复。',
+      bn: () => 'সম্পত্তি ব্যবস্থাপক আপনার আবাসন আবেদনে আপনাকে একটি ইউনিট প্রস্তাব করেছেন। প্রস্তাবের মেয়াদ শেষ হওয়ার আগে দেখতে ও উত্তর দিতে পোর্টালে সাইন ইন করুন।',
+    },
+  },
+  'lease-up-appeal-granted': {
+    subject: { en: 'Your appeal was granted', es: 'Su apelación fue aceptada', zh: '您的申诉已获批准', bn: 'আপনার আপিল মঞ্জুর হয়েছে' },
+    body: {
+      en: () => 'The property manager granted your appeal: your housing application is under review again. Please sign in to the portal to see the next step.',
+      es: () => 'El administrador aceptó su apelación: su solicitud de vivienda vuelve a estar en revisión. Inicie sesión en el portal para ver el próximo paso.',
+      zh: () => '物业经理批准了您的申诉：您的住房申请将重新审核。请登录门户网站查看下一步。',
+      bn: () => 'সম্পত্তি ব্যবস্থাপক আপনার আপিল মঞ্জুর করেছেন: আপনার আবাসন আবেদন আবার পর্যালোচনায় আছে। পরের ধাপ দেখতে পোর্টালে সাইন ইন করুন।',
+    },
+  },
+  'lease-up-appeal-denied': {
+    subject: { en: 'A decision on your appeal', es: 'Una decisión sobre su apelación', zh: '关于您申诉的决定', bn: 'আপনার আপিলের সিদ্ধান্ত' },
+    body: {
+      en: () => 'The property manager denied your appeal, and your housing application is closed. Please sign in to the portal to read the decision.',
+      es: () => 'El administrador rechazó su apelación y su solicitud de vivienda está cerrada. Inicie sesión en el portal para leer la decisión.',
+      zh: () => '物业经理驳回了您的申诉，您的住房申请已关闭。请登录门户网站查看决定。',
+      bn: () => 'সম্পত্তি ব্যবস্থাপক আপনার আপিল নামঞ্জুর করেছেন এবং আপনার আবাসন আবেদন বন্ধ হয়েছে। সিদ্ধান্ত পড়তে পোর্টালে সাইন ইন করুন।',
     },
   },
   // Sent by the manager (one application, or many in a bulk action): the note is theirs.
