@@ -3,7 +3,8 @@
  * `lease-up-documents-overdue` (params dueAt), `lease-up-offer-expired` (offerId),
  * `lease-up-appointment-reminder` (appointmentAt, ISO time; sent 1 day and 1 hour before),
  * `lease-up-reminder` (note: the manager's own words, optional); `lease-up-offer-made`,
- * `lease-up-appeal-granted`, `lease-up-appeal-denied` (the manager's decisions, no params).
+ * `lease-up-appeal-granted`, `lease-up-appeal-denied` (the manager's decisions, no params);
+ * `lottery-invitation` (sent by the lottery when it invites the household, no params).
  */
 import { OPEN_PORTAL, defineTemplate, portalLink, smsNotice, str, type MessageLanguage } from './types';
 
@@ -38,6 +39,16 @@ const texts = {
       es: (p: Record<string, unknown>) => `Su cita es el ${time(p.appointmentAt)}. Puede verla o cambiarla en el portal.`,
       zh: (p: Record<string, unknown>) => `您的预约时间为 ${time(p.appointmentAt)}。您可以在门户网站查看或更改。`,
       bn: (p: Record<string, unknown>) => `আপনার অ্যাপয়েন্টমেন্ট ${time(p.appointmentAt)}। আপনি পোর্টালে এটি দেখতে বা বদলাতে পারেন।`,
+    },
+  },
+  // The lottery invited the household to the next step: its application is under review.
+  'lottery-invitation': {
+    subject: { en: 'Your lottery application was selected', es: 'Su solicitud de lotería fue seleccionada', zh: '您的抽签申请已被选中', bn: 'আপনার লটারির আবেদন নির্বাচিত হয়েছে' },
+    body: {
+      en: () => 'Your application was selected in the lottery and is now under review. Please sign in to the portal to see what documents to send.',
+      es: () => 'Su solicitud fue seleccionada en la lotería y ahora está en revisión. Inicie sesión en el portal para ver qué documentos enviar.',
+      zh: () => '您的申请已在抽签中被选中，现正在审核中。请登录门户网站查看需要提交哪些文件。',
+      bn: () => 'লটারিতে আপনার আবেদন নির্বাচিত হয়েছে এবং এখন পর্যালোচনায় আছে। কোন নথি পাঠাতে হবে দেখতে পোর্টালে সাইন ইন করুন।',
     },
   },
   'lease-up-offer-made': {
