@@ -81,9 +81,11 @@ export async function deliverPending({ db, transports, context, logger }: Delive
         const attempts = row.attempts + 1;
         const reason = error instanceof Error ? error.message : String(error);
         const waitSeconds = 30 * 2 ** (attempts - 1);
-        // A refusal no retry can change (bad number, unsubscribed recipient) ends the row at once.
-        const permanent = error instanceof SmsProviderError && error.permanent;
+        // A refusal no retry can change ends the row at once: a bad or unsubscribed number, or a
+        // mail server's permanent (5xx) refusal of the recipient, a bounce.
         const optedOut = error instanceof SmsProviderError && error.code === TWILIO_UNSUBSCRIBED_RECIPIENT;
+        const bounced = row.channel === 'email' && isPermanentSmtpRefusal(error);
+        const permanent = (error instanceof SmsProviderError && error.permanent) || bounced;
         if (optedOut) await setOptedOut(trx, row.to_address, true);
         const final = permanent || attempts >= MAX_ATTEMPTS;
         await trx
@@ -92,7 +94,7 @@ export async function deliverPending({ db, transports, context, logger }: Delive
             attempts,
             last_error: reason.slice(0, 500),
             status: final ? 'failed' : 'pending',
-            ...(final ? { undelivered_reason: optedOut ? ('opted_out' as const) : ('failed' as const), params: JSON.stringify(kept) } : {}),
+            ...(final ? { undelivered_reason: optedOut ? ('opted_out' as const) : bounced ? ('bounced' as const) : ('failed' as const), params: JSON.stringify(kept) } : {}),
             ...({ next_attempt_at: sql`now() + make_interval(secs => ${waitSeconds})` } as object),
           })
           .where('id', '=', row.id)
@@ -106,6 +108,12 @@ export async function deliverPending({ db, transports, context, logger }: Delive
     if (outcome === 'sent') sent++;
   }
   return sent;
+}
+
+/** SMTP's 5xx answers refuse for good (no such mailbox, rejected); 4xx ones are worth another try. */
+function isPermanentSmtpRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /** The worker's delivery loop: polls the outbox every `intervalMs` until stopped. */
