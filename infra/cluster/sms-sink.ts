@@ -8,6 +8,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { twilioSignature } from '../notifications/twilio';
 
@@ -69,7 +70,7 @@ export async function startSmsSink(dir: string, port: number, account: { sid: st
     server.listen(port, '127.0.0.1', () => ready());
   });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     stop: () => new Promise<void>((done) => server.close(() => done())),
   };
 }

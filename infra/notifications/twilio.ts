@@ -15,8 +15,8 @@ export interface TwilioSettings {
 }
 
 /**
- * An error answer of the provider. `permanent` for a refusal a retry cannot change (a 4xx other
- * than 429: bad number, unsubscribed recipient), so the outbox stops trying at once.
+ * An error answer of the provider. `permanent` for a refusal of the message a retry cannot change
+ * (bad number, unsubscribed recipient), so the outbox stops trying at once.
  */
 export class SmsProviderError extends Error {
   override name = 'SmsProviderError';
@@ -62,7 +62,10 @@ export class TwilioSmsTransport implements SmsTransport {
       const code = typeof body.code === 'number' ? body.code : null;
       // The provider's message names the error, never the recipient (Twilio's texts quote the number: cut it out).
       const text = typeof body.message === 'string' ? body.message.replace(/\+?\d[\d\s().-]{6,}\d/g, '<number>') : response.statusText;
-      throw new SmsProviderError(`SMS provider answered ${response.status}${code ? ` (code ${code})` : ''}: ${text}`, response.status, code, response.status >= 400 && response.status < 500 && response.status !== 429);
+      // A refusal of this message (bad number, unsubscribed recipient) is final; the portal's own
+      // credentials refused, a timeout or a rate limit are not, and are tried again with back-off.
+      const permanent = response.status >= 400 && response.status < 500 && ![401, 403, 408, 429].includes(response.status);
+      throw new SmsProviderError(`SMS provider answered ${response.status}${code ? ` (code ${code})` : ''}: ${text}`, response.status, code, permanent);
     }
     if (typeof body.sid !== 'string') throw new SmsProviderError('SMS provider answered without a message sid', response.status, null, false);
     return { providerMessageId: body.sid, status: typeof body.status === 'string' ? body.status : 'queued' };
