@@ -65,7 +65,7 @@ export async function sendNotice(db: Db, notice: CaseNotice, print?: (notice: Ca
   const channels: NoticeChannel[] = [];
   let queued = false;
   if (byEmail || !bySms) {
-    // The email row keeps the notice's own key, as it always had: a notice queued before texts existed is not sent twice.
+    // The email row's dedupe key is the notice's own, the text's adds `:sms`: each is queued once.
     queued = (await enqueueNotification(db, { ...common, channel: 'email', toAddress: user.email, dedupeKey: notice.dedupeKey })) || queued;
     channels.push('email');
   }
