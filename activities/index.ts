@@ -23,9 +23,13 @@ export interface ActivityDeps {
 /** Activities receive their clients once; workflows proxy `ReturnType<typeof createActivities>`. */
 export function createActivities({ db, blobs }: ActivityDeps) {
   return {
-    // Every case kind: one notice sender, idempotent by the notice's dedupe key.
-    // A household without a login gets the notice as a letter in its language, queued for the office to mail.
-    sendNotice: async (notice: CaseNotice) => ((await queueNoticeLetter(db, blobs, notice)) ? { queued: true } : sendNotice(db, notice)),
+    // Every case kind: one notice sender, idempotent by the notice's dedupe key, by the channels the person chose.
+    // A household without a login, or whose head chose neither email nor texts, gets the notice as a
+    // letter in its language, queued for the office to mail.
+    sendNotice: async (notice: CaseNotice) =>
+      (await queueNoticeLetter(db, blobs, notice))
+        ? { queued: true, channels: ['print'] }
+        : sendNotice(db, notice, (n, language) => queueNoticeLetter(db, blobs, n, { anyLogin: true, language })),
     projectApplication: (view: LeaseUpView) => projectApplication(db, view),
     issueLogNumber: ({ applicationId }: { applicationId: string }) => leaseUp.issueLogNumber(db, applicationId),
     generateLeaseUpLetter: (input: Parameters<typeof leaseUp.generateLeaseUpLetter>[2]) => leaseUp.generateLeaseUpLetter(db, blobs, input),

@@ -7,7 +7,7 @@ import type { Db } from '../infra/db/database';
 import { admitPaperApplication, decideDuplicate, freezeList, listUnchangedSinceFreeze, type AdmitPaperInput } from '../infra/db/repositories/lottery-duplicates';
 import { sendNotice } from '../infra/db/repositories/notification-outbox';
 import { drawLottery as rankEntries } from '../infra/lottery/draw';
-import { letterLanguage, queueMailedLetter } from '../infra/paper/mailed-letters';
+import { letterLanguage, queueMailedLetter, queueNoticeLetter } from '../infra/paper/mailed-letters';
 import { leaseUpWorkflowId } from '../infra/temporal/ids';
 
 /** Freezes the list at the end of the mail grace period, or names the undecided duplicate pairs that stop it. */
@@ -49,7 +49,10 @@ export async function resolveDuplicate(db: Db, blobs: BlobStore, input: { pairId
       dedupeKey,
     });
   } else {
-    await sendNotice(db, { userId: row.applicant_user_id, template: 'lottery-duplicate-withdrawn', params: { opportunityName: row.name, logNumber }, dedupeKey });
+    // By the channels the household chose; with neither, the same letter as above, from the notice's text.
+    await sendNotice(db, { userId: row.applicant_user_id, template: 'lottery-duplicate-withdrawn', params: { opportunityName: row.name, logNumber, applicationId: row.id }, dedupeKey }, (notice, language) =>
+      queueNoticeLetter(db, blobs, notice, { anyLogin: true, language }),
+    );
   }
   return { withdrawn };
 }

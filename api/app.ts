@@ -69,6 +69,7 @@ import { lotteryResultsRoutes } from './routes/lottery-results';
 // The dashboard's outside world.
 import { FeedHub } from '../infra/feeds/hub';
 import { gtfsRealtimeFeedRoutes } from './routes/gtfs-realtime-feed';
+import { smsWebhookRoutes } from './routes/sms-webhooks';
 import { operatorRoutes } from './routes/operator';
 // Prometheus metrics (served on their own port by api/main.ts, not here).
 import { metricsPlugin } from './metrics';
@@ -210,6 +211,8 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(gtfsRealtimeFeedRoutes, { prefix: '/api/GTFSRealtimeFeed' });
   // The operator console's API.
   await app.register(operatorRoutes, { prefix: '/api/Operator' });
+  // The SMS provider's delivery states and the texts people send back (STOP, START, HELP).
+  await app.register(smsWebhookRoutes, { prefix: '/api/Sms' });
 
   const webRoot = resolve(config.WEB_DIST);
   const hasWeb = existsSync(resolve(webRoot, 'index.html'));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REASON_MESSAGE } from './fields';
 import type { IncomeBand } from './recertification';
+import type { UndeliveredNotice } from './sms';
 
 /**
  * The manager's case file: one view of a household's case for lease-up, recertification
@@ -116,7 +117,12 @@ export interface CaseFile extends CertifiedFacts {
   documents: CaseFileDocument[];
   /** Recertification only: null for other kinds, and before any approved certification. */
   changes: CertificationChanges | null;
+  /** Notices of this case that reached nobody (every channel bounced, failed or was opted out), newest first. */
+  undeliveredNotices: UndeliveredNotice[];
 }
+
+/** How a notice's case is named in the outbox (the first part of its dedupe key, domain/sms.ts noticeCaseKey). */
+export const NOTICE_CASE_PREFIX: Record<CaseFileKind, string> = { 'lease-up': 'lease-up', recertification: 'recert', relocation: 'relocation' };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

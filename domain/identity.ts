@@ -115,6 +115,8 @@ export interface ProfileSettings {
   fontSize: FontSize;
   notifyByEmail: boolean;
   notifyBySms: boolean;
+  /** The phone number texted STOP: no text reaches it until it texts START. */
+  smsOptedOut: boolean;
   hasSignature: boolean;
   signatureKind: 'drawn' | 'typed' | null;
 }

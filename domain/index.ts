@@ -55,5 +55,7 @@ export * from './extraction';
 // Case search attributes
 export * from './case-search';
 export * from './operator';
+// Text messages: segments, keywords, delivery states
+export * from './sms';
 // Text translation and the intake assistant: domain/translator.ts and domain/intake.ts are
 // imported directly, not through this index, so their schemas stay out of the web's shared chunk.

@@ -89,6 +89,7 @@ export const MANAGER_ROWS = {
         ctx.timer('UnitOfferExpired', expiresAt, offerId);
       }
       moveTo(s, 'unit_offer', ctx.now);
+      ctx.notify({ userId: s.input.applicantUserId, template: 'lease-up-offer-made', params: { applicationId: s.input.applicationId }, dedupeKey: `lease-up:${s.input.applicationId}:offer-made-${s.offers.length}` });
     },
     // While an offer is open a further offer is possible but not owed.
     task: { when: (s) => !(s.step === 'unit_offer' && s.offers.some((o) => o.status === 'open')) },
@@ -147,11 +148,12 @@ export const MANAGER_ROWS = {
     input: LEASE_UP_INPUTS.GrantAppeal,
     when: (s) => (s.status === 'appeal_submitted' ? null : 'actionNotAllowedNow'),
     // Back to review at the step where it was rejected.
-    change: (s) => {
+    change: (s, _input, ctx) => {
       s.status = 'in_review';
       s.rejectionReason = null;
       s.appealDecisionDueAt = null;
       s.appealEscalated = false;
+      ctx.notify({ userId: s.input.applicantUserId, template: 'lease-up-appeal-granted', params: { applicationId: s.input.applicationId }, dedupeKey: `lease-up:${s.input.applicationId}:appeal-${s.appeals}-decided` });
     },
     task: { due: (s) => s.appealDecisionDueAt, overdue: (s) => s.appealEscalated },
   },
@@ -159,8 +161,9 @@ export const MANAGER_ROWS = {
     by: 'manager',
     input: LEASE_UP_INPUTS.DenyAppeal,
     when: (s) => (s.status === 'appeal_submitted' ? null : 'actionNotAllowedNow'),
-    change: (s) => {
+    change: (s, _input, ctx) => {
       s.status = 'closed';
+      ctx.notify({ userId: s.input.applicantUserId, template: 'lease-up-appeal-denied', params: { applicationId: s.input.applicationId }, dedupeKey: `lease-up:${s.input.applicationId}:appeal-${s.appeals}-decided` });
     },
     reason: true,
     irreversible: true,

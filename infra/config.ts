@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkSmsSettings, SmsSettingsShape } from './notifications/config';
 
 /**
  * Configuration from the environment, parsed once at start. The same code runs on the embedded
@@ -198,8 +199,11 @@ export const ConfigSchema = z
     WORKER_BUILD_ID: z.string().min(1).optional(),
     /** host:port of the worker's Prometheus endpoint (the Temporal SDK's metrics and the activity failure counts). Unset: none. */
     WORKER_METRICS_ADDRESS: hostPort.optional(),
+    /** Text messages: the provider, its account and sender (infra/notifications/config.ts). */
+    ...SmsSettingsShape,
   })
   .superRefine((c, ctx) => {
+    checkSmsSettings(c, ctx);
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when BLOB_DRIVER=s3' });
     }

@@ -125,4 +125,7 @@ await runMain('start', async () => {
   }
   say(`portal on http://localhost:${config.PORT}  (Temporal Web UI: http://localhost:${uiPort})  Ctrl-C stops`);
   say(`request logs: ${join(DATA_DIR, 'logs')}/  (the terminal shows warnings and errors)`);
+  // The embedded start sends no text to a phone: each is a file to read (SMS_PROVIDER=twilio sends them).
+  if (config.SMS_PROVIDER === 'file') say(`text messages: not sent to phones; each is written to ${env.SMS_DIR ?? join(env.DATA_DIR ?? DATA_DIR, 'sms')}/ (SMS_PROVIDER=file)`);
+  else say(`text messages: sent through the SMS provider at ${config.TWILIO_API_URL}`);
 }, () => stopAll(1));

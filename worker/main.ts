@@ -35,7 +35,8 @@ await runMain('worker', async () => {
   if (heapMb < config.WORKER_HEAP_MB || heapMb > config.WORKER_HEAP_MB + HEAP_LIMIT_SLACK_MB) {
     logger.warn({ heapMb, WORKER_HEAP_MB: config.WORKER_HEAP_MB }, 'the worker was not started with --max-old-space-size=WORKER_HEAP_MB; its cache is sized from the heap it has');
   }
-  // Sends the notification outbox (OTP, links, notices): SMTP when SMTP_URL is set, else .data/mail/*.eml.
+  // Sends the notification outbox (OTP, links, notices): SMTP when SMTP_URL is set, else .data/mail/*.eml;
+  // texts through the SMS provider when SMS_PROVIDER=twilio, else .data/sms/*.txt.
   const notifications = loadNotificationConfig();
   const delivery = startDeliveryLoop(
     { db, transports: createTransports(notifications), context: { baseUrl: notifications.PUBLIC_BASE_URL }, logger },

@@ -1,4 +1,4 @@
-import { getExternalWorkflowHandle, log, workflowInfo } from '@temporalio/workflow';
+import { getExternalWorkflowHandle, log, patched, workflowInfo } from '@temporalio/workflow';
 import type { ActorRole, LeaseUpEffect, LeaseUpView, StartLeaseUpInput } from '../domain/lease-up';
 import type { LeaseUpInputs, StoredSignature } from '../domain/lease-up.inputs';
 import { initialLeaseUpState, type LeaseUpState } from '../domain/lease-up.state';
@@ -33,6 +33,9 @@ async function stamp(letter: NonNullable<LeaseUpState['leaseLetter']>, actorId: 
 
 type SignedInput = { actor: { userId: string }; signature?: StoredSignature };
 
+const NOTICES_ADDED = new Set(['lease-up-offer-made', 'lease-up-appeal-granted', 'lease-up-appeal-denied']);
+const NOTICES_ADDED_PATCH = 'lease-up-offer-and-appeal-notices';
+
 const leaseUpCase: CaseDefinition<LeaseUpState, LeaseUpInputs, ActorRole, LeaseUpView, LeaseUpEffect> = {
   table: LEASE_UP_TABLE,
   messages: leaseUpMessages,
@@ -44,7 +47,9 @@ const leaseUpCase: CaseDefinition<LeaseUpState, LeaseUpInputs, ActorRole, LeaseU
   // In the workflow task of the change: the action's answer waits for this one write, so the read
   // model is current when it answers, and a Query or the next action waits behind no activity task.
   project: (view) => localWrites.projectApplication(view),
-  notify: (notice) => writes.sendNotice(notice),
+  // The offer and appeal-decision notices came after cases were already running: a run replaying
+  // such a change from before has no marker in its history and sends nothing, as it did then.
+  notify: (notice) => (NOTICES_ADDED.has(notice.template) && !patched(NOTICES_ADDED_PATCH) ? Promise.resolve() : writes.sendNotice(notice)),
   effects: {
     generateTic: async (s, _input, ctx) => {
       const key = await slowWork.generateLeaseUpLetter({ kind: 'tic', view: leaseUpView(s, Date.now()) });

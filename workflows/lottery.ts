@@ -1,5 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ActivityFailure, ApplicationFailure, ParentClosePolicy, continueAsNew, log, startChild, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, ParentClosePolicy, continueAsNew, log, patched, startChild, workflowInfo } from '@temporalio/workflow';
 import type { LotteryInputs, LotteryRole, LotteryView, StartLotteryInput } from '../domain/lottery';
 import { INVITATION_BATCH } from '../domain/lottery';
 import {
@@ -50,8 +50,20 @@ async function invite(s: LotteryState, at: string): Promise<void> {
     }),
   );
   const marked = await writes.markInvited({ opportunityId: s.input.opportunityId, applicationIds: started });
+  // Each invited household is told, once, by its chosen channels. Batches invited before this
+  // notice existed replay without it (no marker in their history).
+  if (patched(INVITATION_NOTICES_PATCH)) {
+    const invited = batch.invitations.filter((start) => started.includes(start.input.applicationId));
+    await Promise.all(
+      invited.map((start) =>
+        writes.sendNotice({ userId: start.input.applicantUserId, template: 'lottery-invitation', params: { applicationId: start.input.applicationId }, dedupeKey: `lease-up:${start.input.applicationId}:invited` }),
+      ),
+    );
+  }
   recordBatch(s, { invited: started.length, skipped: batch.skipped, waitlist: marked.waitlist }, at);
 }
+
+const INVITATION_NOTICES_PATCH = 'lottery-invitation-notices';
 
 /** Whether an activity failed because the list changed after it was frozen (the draw refuses; nothing to retry). */
 const listChanged = (error: unknown) => error instanceof ActivityFailure && error.cause instanceof ApplicationFailure && error.cause.type === 'ListChangedAfterFreeze';

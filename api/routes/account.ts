@@ -79,8 +79,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     // Only after the password was checked (the login challenge) may a sign-in code be sent.
     if (!(await hasLiveCode(app.db, userId, 'login_mfa_challenge'))) throw new HttpError(400, 'userIdNotFoundForOtp');
     await otpSends.fail(request);
-    if (!(await sendOtp(app.db, userId, 'login_otp', otpChannel))) throw new HttpError(422, 'otpSendFailed');
-    return reply.ok({ userId, otpChannel }, MESSAGES.otpSent);
+    const sentBy = await sendOtp(app.db, userId, 'login_otp', otpChannel);
+    if (!sentBy) throw new HttpError(422, 'otpSendFailed');
+    // The number texted STOP: the code went to the email on file, and the answer says so.
+    return reply.ok({ userId, otpChannel: sentBy }, sentBy === otpChannel ? MESSAGES.otpSent : MESSAGES.otpSentByEmailOptedOut);
   });
 
   app.post('/verify-otp', { schema: { body: VerifyOtpBody }, preHandler: [perAddress(app, 'verify-otp', 30, MINUTE), otpFailures.guard] }, async (request, reply) => {

@@ -10,6 +10,7 @@ import {
   OperatorStuckQuery,
   operatorWorkflowId,
 } from '../../domain';
+import { undeliveredNotices } from '../../infra/db/repositories/notification-outbox';
 import { EncryptionCodec } from '../../infra/temporal/codec';
 import { signedIn } from '../guards';
 import { audit, auditLog, resetCase, retryCase, searchCases, stuckCases, terminateCase } from '../services/operator';
@@ -32,6 +33,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.ok(await stuckCases(deps(), request.query, new Date())),
   );
 
+  // Notices that reached nobody, across every case: the kind, the case, each channel and why (no addresses).
+  app.get('/undelivered-notices', { preHandler: admin }, async (_request, reply) => reply.ok({ items: await undeliveredNotices(app.db, { limit: 100 }) }));
   app.get('/audit', { preHandler: admin, schema: { querystring: OperatorAuditQuery } }, async (request, reply) => reply.ok(await auditLog(app.db, request.query)));
 
   app.get('/cases/:kind/:id/history', { preHandler: admin, schema: { params: OperatorCaseParams } }, async (request, reply) =>

@@ -29,8 +29,9 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
     if (channel === 'sms' && (!user.phone_number || (request.body.phoneNumber && request.body.phoneNumber.replace(/\D/g, '') !== user.phone_number.replace(/\D/g, '')))) {
       throw new HttpError(422, 'otpSendFailed');
     }
-    if (!(await sendOtp(app.db, request.session.userId, 'signature_otp', channel))) throw new HttpError(422, 'otpSendFailed');
-    return reply.ok({ otpChannel: channel }, MESSAGES.otpSent);
+    const sentBy = await sendOtp(app.db, request.session.userId, 'signature_otp', channel);
+    if (!sentBy) throw new HttpError(422, 'otpSendFailed');
+    return reply.ok({ otpChannel: sentBy }, sentBy === channel ? MESSAGES.otpSent : MESSAGES.otpSentByEmailOptedOut);
   });
 
   app.get('/validateotp/otp/:x', { preHandler: [...guard, failures.guard], schema: { params: z.object({ x: z.string().regex(/^\d{6}$/) }) } }, async (request, reply) => {

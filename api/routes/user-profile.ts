@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FontSizeValue, ProfileSettingsBody, SignatureBody, UpdateProfileBody, type ProfileSettings } from '../../domain';
+import { isOptedOut } from '../../infra/notifications/sms-opt-outs';
 import { signedIn } from '../guards';
 import { HttpError } from '../errors';
 import { refuseWhileImpersonating } from '../plugins/auth';
@@ -16,7 +17,7 @@ export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const anyone = signedIn('any');
 
   const readSettings = async (userId: string): Promise<ProfileSettings> => {
-    const user = await app.db.selectFrom('users').select(['preferred_language', 'font_size', 'notify_email', 'notify_sms']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await app.db.selectFrom('users').select(['preferred_language', 'font_size', 'notify_email', 'notify_sms', 'phone_number']).where('id', '=', userId).executeTakeFirstOrThrow();
     const signature = await getSignatureInfo(app.db, userId);
     const lang = user.preferred_language;
     return {
@@ -24,6 +25,7 @@ export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       fontSize: FontSizeValue.parse(user.font_size),
       notifyByEmail: user.notify_email,
       notifyBySms: user.notify_sms,
+      smsOptedOut: await isOptedOut(app.db, user.phone_number),
       hasSignature: Boolean(signature),
       signatureKind: signature?.kind ?? null,
     };

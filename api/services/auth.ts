@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { enqueueNotification } from '../../infra/db/repositories/notification-outbox';
+import { isOptedOut } from '../../infra/notifications/sms-opt-outs';
 import type { LoginData, MfaPendingData, OtpChannel, ProfileNotMatchedData, RegisterBody } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import type { OneTimePurpose } from '../../infra/db/schema/identity';
@@ -48,23 +49,36 @@ export async function signInAs(app: FastifyInstance, subject: SessionSubject): P
   return { ...user, ...tokens };
 }
 
-/** Sends a fresh OTP of a purpose by email or text; false when the user has no such contact. */
-export async function sendOtp(db: Db, userId: string, purpose: OneTimePurpose, channel: OtpChannel, subject: string | null = null, toOverride?: string | null): Promise<boolean> {
-  const contact = await contactOf(db, userId, channel);
-  const to = toOverride ?? contact?.to;
+/**
+ * Sends a fresh OTP of a purpose by email or text. Answers the channel it went by, or false when the
+ * user has no such contact. A code asked for by text to a number that texted STOP goes to the
+ * email on file instead (the number receives nothing more), and the answer says 'email'.
+ */
+export async function sendOtp(db: Db, userId: string, purpose: OneTimePurpose, channel: OtpChannel, subject: string | null = null, toOverride?: string | null): Promise<OtpChannel | false> {
+  let used: OtpChannel = channel;
+  let contact = await contactOf(db, userId, channel);
+  let to = toOverride ?? contact?.to;
+  if (channel === 'sms' && to && (await isOptedOut(db, to))) {
+    // A code that confirms the number itself (or a number given for this one code) has no other way to go.
+    if (toOverride || purpose === 'register_otp') return false;
+    used = 'email';
+    contact = await contactOf(db, userId, 'email');
+    to = contact?.to;
+  }
   if (!contact || !to) return false;
+  const language = contact.preferred_language;
   await db.transaction().execute(async (trx) => {
     const code = await issueOtp(trx, userId, purpose, subject);
     await enqueueNotification(trx, {
       userId,
-      channel,
+      channel: used,
       toAddress: to,
       template: 'otp',
-      language: contact.preferred_language,
+      language,
       params: { code, minutes: OTP_TTL_MINUTES },
     });
   });
-  return true;
+  return used;
 }
 
 export async function sendEmailVerification(db: Db, userId: string): Promise<void> {

@@ -1,11 +1,12 @@
 import {
-  certificationChanges, documentReviewState, incomeFit,
+  certificationChanges, documentReviewState, incomeFit, NOTICE_CASE_PREFIX,
   type CaseFile, type CaseFileDocument, type CaseFileKind, type DocumentDecisionInput, type IncomeRange,
 } from '../../domain';
 import { certificationFacts } from '../../infra/db/repositories/certification-facts';
 import { lastCertification } from '../../infra/db/repositories/certification-records';
 import type { Db } from '../../infra/db/database';
 import { reviewDocuments } from '../../infra/db/repositories/household-documents';
+import { undeliveredNotices } from '../../infra/db/repositories/notification-outbox';
 import { forbidden, notFound } from '../errors';
 import type { Session } from '../session';
 import { LEASE_UP_KIND, RECERT_KIND, RELOCATION_KIND } from './case-kinds';
@@ -76,13 +77,14 @@ async function incomeRangesOf(db: Db, kind: CaseFileKind, caseId: string): Promi
 /** `GET /api/CaseFile/{kind}/{caseId}`. */
 export async function readCaseFile(db: Db, session: Session, kind: CaseFileKind, caseId: string): Promise<CaseFile> {
   const { householdId } = await managerCase(db, session, kind, caseId);
-  const [facts, documents, profile, assistance, ranges, last] = await Promise.all([
+  const [facts, documents, profile, assistance, ranges, last, undelivered] = await Promise.all([
     certificationFacts(db, householdId, today()),
     caseDocuments(db, householdId),
     db.selectFrom('household_profiles').select('preferences').where('household_id', '=', householdId).executeTakeFirst(),
     db.selectFrom('rental_assistance').select(['id', 'details']).where('household_id', '=', householdId).orderBy('updated_at').execute(),
     incomeRangesOf(db, kind, caseId),
     kind === 'recertification' ? lastCertification(db, householdId, caseId) : Promise.resolve(null),
+    undeliveredNotices(db, { caseKey: `${NOTICE_CASE_PREFIX[kind]}:${caseId}` }),
   ]);
   const certified = { householdSize: facts.householdSize, members: facts.members, incomes: facts.incomes, assets: facts.assets, totalIncome: facts.totalIncome, assetIncome: facts.assetIncome };
   return {
@@ -96,6 +98,7 @@ export async function readCaseFile(db: Db, session: Session, kind: CaseFileKind,
     housingChoices: { preferences: profile?.preferences ?? null, rentalAssistance: assistance.map((a) => ({ ...(a.details as object), id: a.id })) },
     documents,
     changes: last ? certificationChanges(last.approvedAt, last.facts, certified) : null,
+    undeliveredNotices: undelivered.map(({ caseKey: _case, ...notice }) => notice),
   };
 }
 

@@ -98,7 +98,7 @@ export async function sendMessage(db: Db, session: Session, body: SendChatMessag
   // The writer has read everything up to their own message.
   await markSeen(db, session.userId, householdId, organizationId, message.created_at);
   if (side === 'staff') {
-    // The household hears of new messages by email, at most once an hour (the text stays in the portal).
+    // The household hears of new messages by the channels it chose, at most once an hour (the text stays in the portal).
     const head = await db.selectFrom('households').select('head_user_id').where('id', '=', householdId).executeTakeFirstOrThrow();
     const hour = new Date(message.created_at).toISOString().slice(0, 13);
     await sendNotice(db, { userId: head.head_user_id, template: 'support-ticket', params: { event: 'chat', ticketId: '', ticketRef: '', audience: 'requester' }, dedupeKey: `chat:${householdId}:${organizationId}:${hour}` });

@@ -23,8 +23,18 @@ export interface MachineSecrets {
   S3_SECRET_ACCESS_KEY: string;
 }
 
+/**
+ * The local SMS provider's account: derived from this machine's JWT secret, so every API replica,
+ * worker and the sink agree on it without another secret to keep.
+ */
+export function localSmsAccount(jwtSecret: string): { sid: string; token: string } {
+  const digest = (label: string) => createHash('sha256').update(`${label}:${jwtSecret}`).digest('hex').slice(0, 32);
+  return { sid: `AC${digest('sms-sink-account')}`, token: digest('sms-sink-token') };
+}
+
 /** Addresses and secrets of this machine: the only values the cluster sets over the production config. */
 export function machineSettings(ports: ClusterPorts, urls: { database: string; smtp: string }, secrets: MachineSecrets, dataDir: string): Record<string, string> {
+  const sms = localSmsAccount(secrets.JWT_SECRET);
   return {
     ...secrets,
     DATABASE_URL: urls.database,
@@ -35,6 +45,12 @@ export function machineSettings(ports: ClusterPorts, urls: { database: string; s
     SMTP_URL: urls.smtp,
     PUBLIC_BASE_URL: `http://localhost:${ports.web}`,
     SMS_DIR: join(dataDir, 'sms'),
+    // Texts go through the provider adapter, to the local server speaking its format (infra/cluster/sms-sink.ts).
+    SMS_PROVIDER: 'twilio',
+    TWILIO_API_URL: `http://127.0.0.1:${ports.sms}`,
+    TWILIO_ACCOUNT_SID: sms.sid,
+    TWILIO_AUTH_TOKEN: sms.token,
+    TWILIO_FROM: '+15005550006',
     DATA_DIR: dataDir,
     TRUSTED_PROXIES: '127.0.0.1', // HAProxy
     HOST: '127.0.0.1',

@@ -19,6 +19,8 @@ export interface ClusterPorts {
   s3: number;
   s3Console: number;
   smtp: number;
+  /** The local SMS provider (Twilio's format, infra/cluster/sms-sink.ts). */
+  sms: number;
   /** Prometheus endpoints (CLUSTER_METRICS_PORT and the next five): API replicas, workers, Temporal, HAProxy. */
   apiMetrics: [number, number];
   workerMetrics: [number, number];
@@ -44,6 +46,7 @@ export function clusterPorts(env: NodeJS.ProcessEnv): ClusterPorts {
     s3: port('S3_PORT', 9000),
     s3Console: port('S3_CONSOLE_PORT', 9001),
     smtp: port('SMTP_PORT', 2525),
+    sms: port('SMS_SINK_PORT', 2526),
     apiMetrics: [metrics, metrics + 1],
     workerMetrics: [metrics + 2, metrics + 3],
     haproxyMetrics: metrics + 5,

@@ -30,6 +30,7 @@ import { findMinio } from '../tools/minio';
 import { findTemporalServer, findTemporalSqlTool, findTemporalUiServer } from '../tools/temporal-server';
 import { checkoutBuildId, clusterAppEnvironment, minioSecrets } from './environment';
 import { startMailSink } from './mail-sink';
+import { startSmsSink } from './sms-sink';
 import { clusterPorts } from './ports';
 import { applyTemporalSchemas, temporalServerProcess } from './temporal';
 
@@ -85,6 +86,7 @@ await runMain('start:cluster', async () => {
   const minioCredentials = await minioSecrets(DATA_DIR);
   const mail = await startMailSink(join(DATA_DIR, 'mail'), ports.smtp);
   const env = await clusterAppEnvironment(process.env, DATA_DIR, ports);
+  const sms = await startSmsSink(join(DATA_DIR, 'sms'), ports.sms, { sid: env.TWILIO_ACCOUNT_SID!, token: env.TWILIO_AUTH_TOKEN! });
   // This checkout's build of the worker deployment (unless one is named), which the workers register;
   // the API replicas run without it, as in production.
   const buildId = env.WORKER_BUILD_ID ?? checkoutBuildId(ROOT);
@@ -115,6 +117,7 @@ await runMain('start:cluster', async () => {
 
   say(`starting MinIO (server-side encryption, 127.0.0.1:${ports.s3}) and the mail sink (SMTP, 127.0.0.1:${ports.smtp})...`);
   await parts.start('mail', async () => ({ pid: process.pid, exited: new Promise<string>(() => {}), stop: () => mail.stop() }));
+  await parts.start('sms', async () => ({ pid: process.pid, exited: new Promise<string>(() => {}), stop: () => sms.stop() }));
   await parts.start(
     'minio',
     programProcess('minio', minio, ['server', join(DATA_DIR, 'minio'), '--address', `127.0.0.1:${ports.s3}`, '--console-address', `127.0.0.1:${ports.s3Console}`, '--quiet'], {
@@ -183,6 +186,7 @@ await runMain('start:cluster', async () => {
   say(`Temporal server 127.0.0.1:${ports.temporal} (namespace ${config.TEMPORAL_NAMESPACE}, PostgreSQL 127.0.0.1:${ports.postgres}); workers: 2 on task queue ${config.TEMPORAL_TASK_QUEUE}, build ${buildId}`);
   say(`Temporal Web UI http://localhost:${ports.temporalUi} (payloads decoded through http://localhost:${ports.web}/codec with an Admin's token)`);
   say(`MinIO http://127.0.0.1:${ports.s3} (bucket ${config.S3_BUCKET}); mail: SMTP 127.0.0.1:${ports.smtp} -> ${join(DATA_DIR, 'mail')}/`);
+  say(`text messages: SMS provider API (Twilio's format) ${sms.url} -> ${join(DATA_DIR, 'sms')}/`);
   say(`metrics: API ${ports.apiMetrics.join(', ')}; workers ${ports.workerMetrics.join(', ')}; Temporal ${ports.temporalMetrics}; HAProxy ${ports.haproxyMetrics} (GET /metrics on 127.0.0.1)`);
   say(`logs: ${LOG_DIR}/  data: ${DATA_DIR}/  ready in ${Math.round((Date.now() - started) / 1000)}s  Ctrl-C stops`);
 }, () => stopAll(1));

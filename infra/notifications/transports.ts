@@ -19,9 +19,15 @@ export interface EmailTransport {
   close?(): void;
 }
 
-/** Sends one text message. Production plugs in a provider (e.g. an SMS gateway's API) here. */
+/** What a provider answers for a text it accepted: its id for the message, and the state it is in. */
+export interface SmsSendResult {
+  providerMessageId: string;
+  status: string;
+}
+
+/** Sends one text message; throws on failure so the delivery worker retries (twilio.ts: the provider's API). */
 export interface SmsTransport {
-  send(message: SmsMessage): Promise<void>;
+  send(message: SmsMessage): Promise<SmsSendResult | void>;
 }
 
 /** Email over SMTP with nodemailer (`SMTP_URL`, e.g. smtps://user:pass@smtp.example.org:465). */

@@ -135,21 +135,33 @@ export async function queueMailedLetter(db: Db, blobs: BlobStore, input: QueueLe
   return { id: first.id, queued: false };
 }
 
+/** The mailing lines of a household's profile address (the mailing address when it differs). */
+function profileMailingLines(address: Record<string, unknown> | null | undefined): string[] {
+  if (!address) return [];
+  const get = (key: string) => (typeof address[key] === 'string' ? (address[key] as string).trim() : '');
+  const mailing = address.mailingSameAsLiving === false;
+  const pick = (living: string, other: string) => get(mailing ? other : living);
+  const cityLine = [pick('city', 'mailingCity'), pick('state', 'mailingState'), pick('zip', 'mailingZip')].filter(Boolean).join(' ');
+  return [pick('line1', 'mailingLine1'), pick('line2', 'mailingLine2'), cityLine].filter(Boolean);
+}
+
 /**
- * A case's notice to the head of a household without a login: the same message as the email
- * would carry, in the household's language, as a letter queued for the office to mail (once per
- * notice). Answers null for anyone with a login (the notice goes by email as usual).
+ * A case's notice as a letter in the household's language, queued for the office to print and
+ * mail (once per notice): for the head of a household without a login, and, with `anyLogin`, for
+ * one whose head chose neither email nor text messages. Answers null when there is no such
+ * household (the notice goes by email as usual).
  */
-export async function queueNoticeLetter(db: Db, blobs: BlobStore, notice: CaseNotice): Promise<{ id: string } | null> {
-  const household = await db
-    .selectFrom('households')
-    .select(['id', 'organization_id', 'language', 'mailing_address_sealed'])
-    .where('head_user_id', '=', notice.userId)
-    .where('login', '=', 'none')
-    .executeTakeFirst();
+export async function queueNoticeLetter(db: Db, blobs: BlobStore, notice: CaseNotice, options: { anyLogin?: boolean; language?: string } = {}): Promise<{ id: string } | null> {
+  let query = db
+    .selectFrom('households as h')
+    .leftJoin('household_profiles as p', 'p.household_id', 'h.id')
+    .select(['h.id', 'h.organization_id', 'h.language', 'h.mailing_address_sealed', 'p.address'])
+    .where('h.head_user_id', '=', notice.userId);
+  if (!options.anyLogin) query = query.where('h.login', '=', 'none');
+  const household = await query.executeTakeFirst();
   const template = findTemplate(notice.template);
   if (!household || !template) return null;
-  const language = letterLanguage(household.language);
+  const language = letterLanguage(household.language ?? options.language);
   const message = template.render(language, notice.params, { baseUrl: '' });
   const applicationId = typeof notice.params.applicationId === 'string' ? notice.params.applicationId : null;
   const opportunity = applicationId
@@ -157,6 +169,7 @@ export async function queueNoticeLetter(db: Db, blobs: BlobStore, notice: CaseNo
     : undefined;
   const organizationId = household.organization_id ?? opportunity?.organization_id;
   if (!organizationId) return null;
+  const address = household.mailing_address_sealed ? (JSON.parse(dataCipher().decrypt(household.mailing_address_sealed)) as string[]) : profileMailingLines(household.address);
   const letter = await queueMailedLetter(db, blobs, {
     organizationId,
     householdId: household.id,
@@ -164,7 +177,7 @@ export async function queueNoticeLetter(db: Db, blobs: BlobStore, notice: CaseNo
     letter: notice.template,
     content: { title: message.subject, lines: message.text.split('\n').filter((l) => l.trim() !== '') },
     language,
-    address: household.mailing_address_sealed ? (JSON.parse(dataCipher().decrypt(household.mailing_address_sealed)) as string[]) : [],
+    address,
     opportunityName: opportunity?.name ?? '',
     logNumber: opportunity?.log_number ?? '',
     dedupeKey: `notice:${notice.dedupeKey}`,

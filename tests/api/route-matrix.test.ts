@@ -18,6 +18,8 @@ const PUBLIC = [
   /^\/api\/openapi\.json$/, /^\/api-docs(\/.*)?$/,
   // The FAQ is public help (the help page and the new-ticket form's suggestions).
   /^\/api\/FaqCategory\/?$/, /^\/api\/FaqCategory\/suggestions$/,
+  // The SMS provider's webhooks: its signature over the request is the permission (403 without).
+  /^\/api\/Sms\/(status|inbound)$/,
   // The how-to videos and their captions (/play-video is a no-role page).
   /^\/videos\//,
 ];

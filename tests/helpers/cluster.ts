@@ -36,9 +36,10 @@ export async function freeClusterEnv(): Promise<Record<string, string>> {
       S3_CONSOLE_PORT: String(base + 71),
       SMTP_PORT: String(base + 72),
       TEMPORAL_UI_PORT: String(base + 73),
+      SMS_SINK_PORT: String(base + 74),
     };
     const ports = clusterPorts(env);
-    const all = [ports.web, ...ports.api, ports.postgres, ports.temporal, ports.temporal + 1, ports.temporal + 2, ports.temporal + 6, ports.temporal + 10, ports.temporalMembership, ports.temporalMembership + 1, ports.temporalMembership + 2, ports.temporalMembership + 3, ports.temporalMetrics, ports.temporalUi, ports.s3, ports.s3Console, ports.smtp, ...ports.apiMetrics, ...ports.workerMetrics, ports.haproxyMetrics];
+    const all = [ports.web, ...ports.api, ports.postgres, ports.temporal, ports.temporal + 1, ports.temporal + 2, ports.temporal + 6, ports.temporal + 10, ports.temporalMembership, ports.temporalMembership + 1, ports.temporalMembership + 2, ports.temporalMembership + 3, ports.temporalMetrics, ports.temporalUi, ports.s3, ports.s3Console, ports.smtp, ports.sms, ...ports.apiMetrics, ...ports.workerMetrics, ports.haproxyMetrics];
     if ((await Promise.all(all.map(isFree))).every(Boolean)) return env;
   }
 }

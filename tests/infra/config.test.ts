@@ -17,6 +17,15 @@ describe('configuration', () => {
     expect(config.PORT).toBe(3000);
     expect(config.PG_POOL_MAX).toBe(10);
     expect(config.BLOB_DRIVER).toBe('local');
+    // Texts are files until a provider is configured.
+    expect(config.SMS_PROVIDER).toBe('file');
+    expect(config.TWILIO_API_URL).toBe('https://api.twilio.com');
+  });
+
+  it('accepts a Twilio account with a number or a Messaging Service as the sender', () => {
+    const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'f'.repeat(32) };
+    expect(loadConfig({ ...valid, ...twilio, TWILIO_FROM: '+12125550100' }).TWILIO_FROM).toBe('+12125550100');
+    expect(loadConfig({ ...valid, ...twilio, TWILIO_FROM: `MG${'1'.repeat(32)}` }).SMS_PROVIDER).toBe('twilio');
   });
 
   it.each([
@@ -26,6 +35,10 @@ describe('configuration', () => {
     [{ DATA_ENCRYPTION_KEY: 'short' }, 'DATA_ENCRYPTION_KEY must be 32 bytes'],
     [{ BLOB_DRIVER: 's3' }, 'S3_BUCKET is required when BLOB_DRIVER=s3'],
     [{ PG_POOL_MAX: 'many' }, 'PG_POOL_MAX'],
+    [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_FROM: '+12125550100' }, 'TWILIO_AUTH_TOKEN is required when SMS_PROVIDER=twilio'],
+    [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'f'.repeat(32), TWILIO_FROM: '212-555-0100' }, 'TWILIO_FROM must be a phone number like +12125550100'],
+    [{ SMS_PROVIDER: 'carrier-pigeon' }, 'SMS_PROVIDER'],
+    [{ TWILIO_API_URL: 'api.twilio.com' }, 'TWILIO_API_URL must be a URL'],
   ])('refuses %o with one line naming the variable', (override, expected) => {
     let error: unknown;
     try {

@@ -118,6 +118,8 @@ describe('embedded start (npm start)', async () => {
     await stop(first.child);
     // A quiet terminal: services and addresses there, request logs in the data folder.
     expect(first.output()).toContain(`portal on http://localhost:${ports.PORT}`);
+    // The embedded start sends no text to a phone, and says where they go instead.
+    expect(first.output()).toContain('text messages: not sent to phones; each is written to');
     expect(first.output()).not.toContain('request completed');
     const apiLog = await readFile(join(dataDir, 'logs', 'api.log'), 'utf8');
     expect(apiLog).toContain('"msg":"request completed"');

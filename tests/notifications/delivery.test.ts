@@ -21,6 +21,7 @@ describe('notification delivery', () => {
   let port: number;
   let received: Received[] = [];
   let refuseRecipients = false;
+  let rejectRecipients = false;
   let smsSent: SmsMessage[] = [];
   let transports: Transports;
   const context = { baseUrl: 'https://portal.example.org' };
@@ -32,6 +33,7 @@ describe('notification delivery', () => {
       logger: false,
       onRcptTo(address, _session, callback) {
         if (refuseRecipients) return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 450 }));
+        if (rejectRecipients) return callback(Object.assign(new Error('no such user here'), { responseCode: 550 }));
         callback();
       },
       onData(stream, session, callback) {
@@ -59,6 +61,7 @@ describe('notification delivery', () => {
     received = [];
     smsSent = [];
     refuseRecipients = false;
+    rejectRecipients = false;
     await db.deleteFrom('notification_outbox').execute();
   });
 
@@ -113,6 +116,16 @@ describe('notification delivery', () => {
     await db.updateTable('notification_outbox').set({ next_attempt_at: new Date(Date.now() - 1000) } as never).execute();
     expect(await deliverPending({ db, transports, context })).toBe(1);
     expect(decode(received[0]!.raw)).toContain('Your verification code is 999000');
+  });
+
+  it('ends a message the mail server refuses for good (5xx) at once, as bounced', async () => {
+    await enqueueNotification(db, { userId: null, channel: 'email', toAddress: 'gone@example.org', template: 'otp', language: 'en', params: { code: '999111', minutes: 10 } });
+    rejectRecipients = true;
+    expect(await deliverPending({ db, transports, context })).toBe(0);
+    const row = await db.selectFrom('notification_outbox').select(['status', 'attempts', 'undelivered_reason', 'last_error', 'params']).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, undelivered_reason: 'bounced' });
+    expect(row.last_error).toContain('no such user here');
+    expect(row.params).not.toHaveProperty('code');
   });
 
   it('marks a row with an unknown template failed instead of dropping it', async () => {

@@ -50,6 +50,9 @@ describe.sequential('lease-up workflow: the path to lease signing (time skipping
     view = await t.send(handle, 'OfferUnit', t.manager({ units: [unit(0), unit(1)] }));
     expect(view.currentStep).toBe('unit_offer');
     expect(view.offers.map((o) => o.status)).toEqual(['open', 'open']);
+    // The household is told of the offer once (one notice for the units offered together), before the answer.
+    const offerNotices = await t.db.selectFrom('notification_outbox').select('dedupe_key').where('user_id', '=', input.applicantUserId).where('template', '=', 'lease-up-offer-made').execute();
+    expect(offerNotices.map((n) => n.dedupe_key)).toEqual([`lease-up:${input.applicationId}:offer-made-2`]);
     expect(view.pendingTasks).toContainEqual(expect.objectContaining({ role: 'applicant', action: 'RespondToUnitOffer', dueAt: view.offers[0]!.expiresAt }));
 
     // Accepting one offer hides the other; accepting is irreversible.

@@ -114,6 +114,8 @@ describe.sequential('lease-up workflow: review, documents, consent and appeals (
     expect(view).toMatchObject({ status: 'appeal_submitted', appealEscalated: true });
     view = await t.send(handle, 'GrantAppeal', t.manager());
     expect(view).toMatchObject({ status: 'in_review', currentStep: 'decision', rejectionReason: null });
+    const granted = await t.db.selectFrom('notification_outbox').select('template').where('user_id', '=', input.applicantUserId).where('template', 'like', 'lease-up-appeal-%').execute();
+    expect(granted.map((n) => n.template)).toEqual(['lease-up-appeal-granted']);
     await recordHistory('lease-up-appeal-granted', handle);
   });
 
@@ -148,6 +150,8 @@ describe.sequential('lease-up workflow: review, documents, consent and appeals (
     await t.send(stuck.handle, 'Appeal', t.applicant(stuck.input.applicantUserId, { reason: 'Please review' }));
     const denied = await t.send(stuck.handle, 'DenyAppeal', t.manager({ reason: 'Result confirmed' }));
     expect(denied.status).toBe('closed');
+    const deniedNotices = await t.db.selectFrom('notification_outbox').select('template').where('user_id', '=', stuck.input.applicantUserId).where('template', 'like', 'lease-up-appeal-%').execute();
+    expect(deniedNotices.map((n) => n.template)).toEqual(['lease-up-appeal-denied']);
     expect(await stuck.handle.result()).toBe('closed');
   });
 

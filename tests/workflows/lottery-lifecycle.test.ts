@@ -72,6 +72,9 @@ describe.sequential('lottery: the whole lifecycle (time skipping)', () => {
     await lottery.until((v) => v.invited === UNITS && v.pendingInvitations === 0, 'invited');
     const invited = await lottery.invited();
     expect(invited.map((r) => r.lottery_rank)).toEqual([1, 2]);
+    // Each invited household is told once, in the batch that invited it.
+    const told = await t.ts.db.selectFrom('notification_outbox').select('notice_key').where('template', '=', 'lottery-invitation').execute();
+    expect(told.map((n) => n.notice_key).sort()).toEqual(invited.map((r) => `lease-up:${r.id}:invited`).sort());
 
     // Each invited household leases a unit; the last lease signed fills the lottery, which keeps its waitlist.
     const units = await t.ts.db.selectFrom('units').select(['id', 'unit_number', 'bedroom_type', 'address']).where('opportunity_id', '=', opportunityId).orderBy('unit_number').execute();

@@ -24,6 +24,23 @@ export interface NotificationOutboxTable {
   last_error: string | null;
   created_at: Generated<Date>;
   sent_at: Timestamp | null;
+  /** The SMS provider's id of the message (Twilio's "SM..." sid), set when it accepted it. */
+  provider_message_id: string | null;
+  /** The provider's latest delivery state (queued, sent, delivered, undelivered, failed...). */
+  delivery_status: string | null;
+  /** Set when this row will never reach the person: why (domain/sms.ts UndeliveredReason). */
+  undelivered_reason: 'failed' | 'undelivered' | 'opted_out' | 'bounced' | null;
+  /** The case notice this row carries (its dedupe key): one notice may go by email and text. */
+  notice_key: string | null;
+  /** The case the notice is about, `<kind>:<id>` (e.g. `lease-up:<application id>`). */
+  case_key: string | null;
+}
+
+/** Numbers that texted STOP (opted_out) or START again, by their digits (domain/sms.ts phoneKey). */
+export interface SmsOptOutTable {
+  phone_key: string;
+  opted_out: boolean;
+  changed_at: Generated<Date>;
 }
 
 /**
@@ -65,6 +82,7 @@ export interface NotificationClickTable {
 
 export interface SharedTables {
   notification_outbox: NotificationOutboxTable;
+  sms_opt_outs: SmsOptOutTable;
   notification_clicks: NotificationClickTable;
   manager_tasks: ManagerTaskTable;
   manager_task_versions: ManagerTaskVersionTable;

@@ -14,6 +14,7 @@ import { usernameReminderTemplate } from './username-reminder';
 import { verifyEmailTemplate } from './verify-email';
 
 export * from './types';
+export * from './sms-replies';
 
 /**
  * Every message kind the delivery worker can send, by the `template` name stored in the outbox.
@@ -24,6 +25,11 @@ const registry = new Map<string, NotificationTemplate<any>>();
 
 export function registerTemplate(template: NotificationTemplate<any>): void {
   registry.set(template.name, template);
+}
+
+/** Every registered template (the SMS length test reads them all). */
+export function allTemplates(): NotificationTemplate<any>[] {
+  return [...registry.values()];
 }
 
 export function findTemplate(name: string): NotificationTemplate<any> | undefined {

@@ -1,10 +1,12 @@
 /**
- * Lease-up messages to the applicant in their language, sent by the workflow's timers:
+ * Lease-up messages to the applicant in their language, sent by the workflow (its timers and the manager's decisions):
  * `lease-up-documents-overdue` (params dueAt), `lease-up-offer-expired` (offerId),
  * `lease-up-appointment-reminder` (appointmentAt, ISO time; sent 1 day and 1 hour before),
- * `lease-up-reminder` (note: the manager's own words, optional).
+ * `lease-up-reminder` (note: the manager's own words, optional); `lease-up-offer-made`,
+ * `lease-up-appeal-granted`, `lease-up-appeal-denied` (the manager's decisions, no params);
+ * `lottery-invitation` (sent by the lottery when it invites the household, no params).
  */
-import { OPEN_PORTAL, defineTemplate, portalLink, str, type MessageLanguage } from './types';
+import { OPEN_PORTAL, defineTemplate, portalLink, smsNotice, str, type MessageLanguage } from './types';
 
 type Lang = MessageLanguage;
 const day = (iso: unknown) => str(iso).slice(0, 10);
@@ -39,6 +41,43 @@ const texts = {
       bn: (p: Record<string, unknown>) => `আপনার অ্যাপয়েন্টমেন্ট ${time(p.appointmentAt)}। আপনি পোর্টালে এটি দেখতে বা বদলাতে পারেন।`,
     },
   },
+  // The lottery invited the household to the next step: its application is under review.
+  'lottery-invitation': {
+    subject: { en: 'Your lottery application was selected', es: 'Su solicitud de lotería fue seleccionada', zh: '您的抽签申请已被选中', bn: 'আপনার লটারির আবেদন নির্বাচিত হয়েছে' },
+    body: {
+      en: () => 'Your application was selected in the lottery and is now under review. Please sign in to the portal to see what documents to send.',
+      es: () => 'Su solicitud fue seleccionada en la lotería y ahora está en revisión. Inicie sesión en el portal para ver qué documentos enviar.',
+      zh: () => '您的申请已在抽签中被选中，现正在审核中。请登录门户网站查看需要提交哪些文件。',
+      bn: () => 'লটারিতে আপনার আবেদন নির্বাচিত হয়েছে এবং এখন পর্যালোচনায় আছে। কোন নথি পাঠাতে হবে দেখতে পোর্টালে সাইন ইন করুন।',
+    },
+  },
+  'lease-up-offer-made': {
+    subject: { en: 'You have a unit offer', es: 'Tiene una oferta de unidad', zh: '您收到一个单元要约', bn: 'আপনি একটি ইউনিটের প্রস্তাব পেয়েছেন' },
+    body: {
+      en: () => 'The property manager offered you a unit on your housing application. Please sign in to the portal to see it and answer before the offer expires.',
+      es: () => 'El administrador le ofreció una unidad en su solicitud de vivienda. Inicie sesión en el portal para verla y responder antes de que venza la oferta.',
+      zh: () => '物业经理在您的住房申请中为您提供了一个单元。请在要约过期前登录门户网站查看并答复。',
+      bn: () => 'সম্পত্তি ব্যবস্থাপক আপনার আবাসন আবেদনে আপনাকে একটি ইউনিট প্রস্তাব করেছেন। প্রস্তাবের মেয়াদ শেষ হওয়ার আগে দেখতে ও উত্তর দিতে পোর্টালে সাইন ইন করুন।',
+    },
+  },
+  'lease-up-appeal-granted': {
+    subject: { en: 'Your appeal was granted', es: 'Su apelación fue aceptada', zh: '您的申诉已获批准', bn: 'আপনার আপিল মঞ্জুর হয়েছে' },
+    body: {
+      en: () => 'The property manager granted your appeal: your housing application is under review again. Please sign in to the portal to see the next step.',
+      es: () => 'El administrador aceptó su apelación: su solicitud de vivienda vuelve a estar en revisión. Inicie sesión en el portal para ver el próximo paso.',
+      zh: () => '物业经理批准了您的申诉：您的住房申请将重新审核。请登录门户网站查看下一步。',
+      bn: () => 'সম্পত্তি ব্যবস্থাপক আপনার আপিল মঞ্জুর করেছেন: আপনার আবাসন আবেদন আবার পর্যালোচনায় আছে। পরের ধাপ দেখতে পোর্টালে সাইন ইন করুন।',
+    },
+  },
+  'lease-up-appeal-denied': {
+    subject: { en: 'A decision on your appeal', es: 'Una decisión sobre su apelación', zh: '关于您申诉的决定', bn: 'আপনার আপিলের সিদ্ধান্ত' },
+    body: {
+      en: () => 'The property manager denied your appeal, and your housing application is closed. Please sign in to the portal to read the decision.',
+      es: () => 'El administrador rechazó su apelación y su solicitud de vivienda está cerrada. Inicie sesión en el portal para leer la decisión.',
+      zh: () => '物业经理驳回了您的申诉，您的住房申请已关闭。请登录门户网站查看决定。',
+      bn: () => 'সম্পত্তি ব্যবস্থাপক আপনার আপিল নামঞ্জুর করেছেন এবং আপনার আবাসন আবেদন বন্ধ হয়েছে। সিদ্ধান্ত পড়তে পোর্টালে সাইন ইন করুন।',
+    },
+  },
   // Sent by the manager (one application, or many in a bulk action): the note is theirs.
   'lease-up-reminder': {
     subject: { en: 'Reminder: your housing application needs you', es: 'Recordatorio: su solicitud de vivienda le necesita', zh: '提醒：您的住房申请需要您处理', bn: 'স্মরণ করিয়ে দেওয়া: আপনার আবাসন আবেদনে আপনার পদক্ষেপ দরকার' },
@@ -57,7 +96,7 @@ export const leaseUpTemplates = (Object.keys(texts) as (keyof typeof texts)[]).m
     render(language, p, context) {
       const text = texts[name].body[language](p);
       const withLink = `${text}\n\n${OPEN_PORTAL[language]}: ${portalLink(context, '/myApplications')}`;
-      return { subject: texts[name].subject[language], text: withLink, sms: withLink };
+      return { subject: texts[name].subject[language], text: withLink, sms: smsNotice(language, context, '/myApplications', `${texts[name].subject[language]}.`) };
     },
   }),
 );

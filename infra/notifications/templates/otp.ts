@@ -4,6 +4,7 @@ import { defineTemplate, str } from './types';
 export const otpTemplate = defineTemplate<{ code: string; minutes: number }>({
   name: 'otp',
   secretParams: ['code'],
+  smsParams: ['code', 'minutes'],
   render(language, p) {
     const code = str(p.code);
     const minutes = str(p.minutes);

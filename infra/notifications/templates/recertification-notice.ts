@@ -3,7 +3,7 @@
  * `recertification-notice`: 120/90/60/30 days before the deadline; `recertification-expired`: the
  * deadline passed (contact the managing agent). Params: daysBefore, deadline (YYYY-MM-DD).
  */
-import { OPEN_PORTAL, defineTemplate, portalLink, type MessageLanguage } from './types';
+import { OPEN_PORTAL, defineTemplate, portalLink, smsNotice, type MessageLanguage } from './types';
 
 type Lang = MessageLanguage;
 interface Params {
@@ -46,7 +46,7 @@ export const recertificationNoticeTemplate = defineTemplate<{ daysBefore: number
   render(language, p, context) {
     const text = recertificationNotice.body[language](p);
     const withLink = `${text}\n\n${OPEN_PORTAL[language]}: ${portalLink(context, '/recertification')}`;
-    return { subject: recertificationNotice.subject[language], text: withLink, sms: withLink };
+    return { subject: recertificationNotice.subject[language], text: withLink, sms: smsNotice(language, context, '/recertification', `${recertificationNotice.subject[language]}.`) };
   },
 });
 
@@ -55,6 +55,6 @@ export const recertificationExpiredTemplate = defineTemplate<{ daysBefore: numbe
   render(language, p, context) {
     const text = recertificationExpired.body[language](p);
     const withLink = `${text}\n\n${OPEN_PORTAL[language]}: ${portalLink(context, '/recertification')}`;
-    return { subject: recertificationExpired.subject[language], text: withLink, sms: withLink };
+    return { subject: recertificationExpired.subject[language], text: withLink, sms: smsNotice(language, context, '/recertification', `${recertificationExpired.subject[language]}.`) };
   },
 });

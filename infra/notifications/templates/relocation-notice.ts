@@ -2,7 +2,7 @@
  * Temporary relocation messages in the tenant's language. `relocation-reminder`: 30, 14
  * and 7 days before the stay ends; `relocation-overdue`: the end has passed. Params: daysBefore, endsAt.
  */
-import { OPEN_PORTAL, defineTemplate, portalLink, type MessageLanguage } from './types';
+import { OPEN_PORTAL, defineTemplate, portalLink, smsNotice, type MessageLanguage } from './types';
 
 type Lang = MessageLanguage;
 interface Params {
@@ -46,7 +46,7 @@ export const relocationReminderTemplate = defineTemplate<{ daysBefore: number; e
   render(language, p, context) {
     const text = relocationReminder.body[language](p);
     const withLink = `${text}\n\n${OPEN_PORTAL[language]}: ${portalLink(context, '/relocation')}`;
-    return { subject: relocationReminder.subject[language], text: withLink, sms: withLink };
+    return { subject: relocationReminder.subject[language], text: withLink, sms: smsNotice(language, context, '/relocation', `${relocationReminder.subject[language]}.`) };
   },
 });
 
@@ -55,6 +55,6 @@ export const relocationOverdueTemplate = defineTemplate<{ daysBefore: number; en
   render(language, p, context) {
     const text = relocationOverdue.body[language](p);
     const withLink = `${text}\n\n${OPEN_PORTAL[language]}: ${portalLink(context, '/relocation')}`;
-    return { subject: relocationOverdue.subject[language], text: withLink, sms: withLink };
+    return { subject: relocationOverdue.subject[language], text: withLink, sms: smsNotice(language, context, '/relocation', `${relocationOverdue.subject[language]}.`) };
   },
 });

@@ -38,6 +38,24 @@ export const OPEN_PORTAL: Record<MessageLanguage, string> = {
   bn: 'পোর্টাল খুলুন',
 };
 
+/** How every text message starts, so a person knows who wrote before the link. */
+export const SMS_BRAND: Record<MessageLanguage, string> = {
+  en: 'Housing Portal',
+  es: 'Portal de Vivienda',
+  zh: '住房门户',
+  bn: 'হাউজিং পোর্টাল',
+};
+
+/**
+ * A text message: who writes, one short line, and a plain link to the portal page. A text may be
+ * read by anyone holding the phone, so it carries no names, figures or identifiers (the
+ * email and the portal page do), and the link goes straight to the page: the redirect log's
+ * address would make it too long for two segments in Chinese and Bengali (domain/sms.ts).
+ */
+export function smsNotice(language: MessageLanguage, { baseUrl }: RenderContext, path: string, line: string): string {
+  return `${SMS_BRAND[language]}: ${line} ${baseUrl.replace(/\/$/, '')}${path}`;
+}
+
 /**
  * One message kind. Each lives in its own file under infra/notifications/templates/ and is listed
  * once in templates/index.ts. `secretParams` are wiped from the outbox row once the message is sent,
@@ -46,6 +64,8 @@ export const OPEN_PORTAL: Record<MessageLanguage, string> = {
 export interface NotificationTemplate<P extends Record<string, unknown> = Record<string, unknown>> {
   name: string;
   secretParams?: readonly (keyof P & string)[];
+  /** The only params a text message may show (a one-time code and its minutes); every other value stays out of the SMS. */
+  smsParams?: readonly (keyof P & string)[];
   render(language: MessageLanguage, params: P, context: RenderContext): RenderedMessage;
 }
 

@@ -6,6 +6,7 @@ import type { CaseFile, CaseFileKind } from '../../../lib/domain';
 import { useCaseFile } from '../api/case-file';
 import { CertificationChangesSection } from './certification-changes';
 import { DocumentReview } from './document-review';
+import { UndeliveredNotices } from '../../../components/undelivered-notices';
 
 /**
  * The manager's case file, the same for lease-up, recertification and relocation: the
@@ -36,6 +37,13 @@ function CaseFileBody({ file }: { file: CaseFile }) {
   return (
     <>
       {file.kind === 'recertification' ? <CertificationChangesSection changes={file.changes} /> : null}
+      {/* Shown only when a notice reached nobody: the manager reaches the household another way. */}
+      {file.undeliveredNotices.length > 0 ? (
+        <>
+          <h3>{t('caseFile:undelivered.title')}</h3>
+          <UndeliveredNotices notices={file.undeliveredNotices} />
+        </>
+      ) : null}
       <h3>{t('caseFile:members.title')}</h3>
       <div className="table-scroll" tabIndex={0} role="region" aria-label={t('caseFile:members.title')}>
         <table>

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { OperatorAuditEntry, OperatorCaseSummary, OperatorHistory, Page, StuckReason, WorkflowCaseKind } from '../../../lib/domain';
+import type { OperatorAuditEntry, OperatorCaseSummary, OperatorHistory, Page, StuckReason, UndeliveredNotice, WorkflowCaseKind } from '../../../lib/domain';
 
 /** `/api/Operator` (paths chosen here): the operator console of Admins. */
 const id = encodeURIComponent;
@@ -63,4 +63,11 @@ export const useExportHistory = (kind: WorkflowCaseKind, caseId: string) =>
     link.download = `${kind}-${caseId}-${format}.json`;
     link.click();
     URL.revokeObjectURL(url);
+  });
+
+/** GET /api/Operator/undelivered-notices: the latest notices that reached nobody, across every case. */
+export const useUndeliveredNotices = () =>
+  useQuery({
+    queryKey: ['operator', 'undelivered-notices'],
+    queryFn: ({ signal }) => api.get<{ items: (UndeliveredNotice & { caseKey: string | null })[] }>('/Operator/undelivered-notices', { signal }),
   });

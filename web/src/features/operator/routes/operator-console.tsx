@@ -4,7 +4,8 @@ import { LoadError, Loading } from '../../../components/ui/status-message';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { STUCK_REASONS, type StuckReason } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/validation-text';
-import { useCaseSearch, useStuckCases, type CaseSearch } from '../api/operator';
+import { useCaseSearch, useStuckCases, useUndeliveredNotices, type CaseSearch } from '../api/operator';
+import { UndeliveredNotices } from '../../../components/undelivered-notices';
 import { OperatorAuditLog } from '../components/audit-log';
 import { CaseTable } from '../components/case-table';
 
@@ -16,7 +17,7 @@ export function OperatorConsoleRoute() {
   const { t } = useTranslation('operator');
   usePageTitle(t('title'));
   const errorText = useErrorText();
-  const ids = { by: useId(), value: useId(), reason: useId(), days: useId(), search: useId(), stuck: useId(), audit: useId() };
+  const ids = { by: useId(), value: useId(), reason: useId(), days: useId(), search: useId(), stuck: useId(), audit: useId(), undelivered: useId() };
   const [by, setBy] = useState<SearchBy>('logNumber');
   const [value, setValue] = useState('');
   const [search, setSearch] = useState<CaseSearch | null>(null);
@@ -25,6 +26,7 @@ export function OperatorConsoleRoute() {
   const [stuckParams, setStuckParams] = useState(stuckDraft);
   const stuck = useStuckCases(stuckParams.reason, stuckParams.days);
   const stuckRows = stuck.data?.pages.flatMap((p) => p.items) ?? [];
+  const undelivered = useUndeliveredNotices();
 
   return (
     <div className="page">
@@ -116,6 +118,16 @@ export function OperatorConsoleRoute() {
         ) : null}
       </section>
 
+      <section aria-labelledby={ids.undelivered}>
+        <h2 id={ids.undelivered}>{t('undelivered.heading')}</h2>
+        {undelivered.isPending ? (
+          <Loading />
+        ) : undelivered.isError ? (
+          <LoadError title={t('undelivered.heading')} detail={errorText(undelivered.error)} onRetry={() => void undelivered.refetch()} />
+        ) : (
+          <UndeliveredNotices notices={undelivered.data.items} caseLabel={(caseKey) => t('undelivered.case', { caseKey })} />
+        )}
+      </section>
       <OperatorAuditLog headingId={ids.audit} />
     </div>
   );

@@ -94,6 +94,11 @@ export function ProfileSettingRoute() {
           <input type="checkbox" checked={s?.notifyBySms ?? false} onChange={(e) => persist({ notifyBySms: e.target.checked })} />
           {t('notifyBySms')}
         </label>
+        {s?.smsOptedOut ? (
+          <p className="notice" role="status" data-testid="sms-opted-out">
+            {t('smsOptedOut')}
+          </p>
+        ) : null}
       </section>
       <section aria-labelledby="signature-heading" className="card">
         <h2 id="signature-heading">{t('signature.title')}</h2>
