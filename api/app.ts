@@ -17,6 +17,7 @@ import type { Db } from '../infra/db/database';
 import { loggerOptions } from '../infra/logger';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin, frameworkError } from './plugins/envelope';
+import { PublicListingCache } from './services/public-listing-cache';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { inputSafetyPlugin } from './plugins/input-safety';
 import { openapiPlugin } from './plugins/openapi';
@@ -98,6 +99,8 @@ declare module 'fastify' {
     feeds: FeedHub;
     /** Set once the process is told to stop: /readyz answers 503 so the load balancer takes it out. */
     lifecycle: { draining: boolean };
+    /** The public opportunity pages from memory, dropped when what they show changes. */
+    publicListing: PublicListingCache;
   }
 }
 
@@ -138,6 +141,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   app.decorate('temporal', temporal);
   app.decorate('blobs', blobs);
   app.decorate('lifecycle', { draining: false });
+  app.decorate('publicListing', new PublicListingCache(db));
   const keys = keyRingFromConfig(config);
   app.decorate('keys', keys);
   useDataKeys(keys);

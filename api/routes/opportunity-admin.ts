@@ -15,6 +15,10 @@ const PDF_MAGIC = Buffer.from('%PDF-');
  * gets 403; published ones are then public through opportunityRoutes.
  */
 export const opportunityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A manager's change shows on this replica's public pages at once (other replicas see the counter move).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) app.publicListing.invalidate();
+  });
   app.get('/manage/list', { preHandler: signedIn('manager') }, async (request, reply) => reply.ok(await admin.listManaged(app.db, request.session.userId)));
 
   app.get('/manage/:id', { preHandler: signedIn('manager'), schema: { params: IdParams } }, async (request, reply) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { FilteredOpportunityQuery, LANGUAGES, MESSAGES, OpportunityFilter } from '../../domain';
+import { FilteredOpportunityQuery, LANGUAGES, MESSAGES, OpportunityFilter, type OpportunitySummary } from '../../domain';
 import { notFound } from '../errors';
 import { requireSession } from '../plugins/auth';
 import { getPublished, listFiltered, listPublished } from '../services/opportunities';
@@ -23,14 +23,18 @@ async function optionalSession(request: FastifyRequest) {
 
 /** `/api/Opportunity`: published opportunities are public (spec section 2, public pages). */
 export const opportunityRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/published-opportunities', { schema: { querystring: OpportunityFilter } }, async (request, reply) => {
-    const list = await listPublished(app.db, request.query);
-    return reply.ok(list, list.length === 0 ? MESSAGES.noOpportunitiesFound : 'OK');
-  });
+  const listEnvelope = (list: OpportunitySummary[]) => ({ status: 200, body: { status: 200, message: list.length === 0 ? MESSAGES.noOpportunitiesFound : 'OK', data: list } });
+
+  // The same for everyone: served from the replica's copy (api/services/public-listing-cache.ts).
+  app.get('/published-opportunities', { schema: { querystring: OpportunityFilter } }, async (request, reply) =>
+    app.publicListing.serve(request, reply, `list ${JSON.stringify(request.query)}`, async () => listEnvelope(await listPublished(app.db, request.query))),
+  );
 
   app.get('/filtered-opportunities', { schema: { querystring: FilteredOpportunityQuery } }, async (request, reply) => {
     const session = await optionalSession(request);
-    const list = await listFiltered(app.db, request.query, session?.userId ?? null);
+    // A signed-in person's list marks their favourites: theirs alone, never kept.
+    if (!session) return app.publicListing.serve(request, reply, `filtered ${JSON.stringify(request.query)}`, async () => listEnvelope(await listFiltered(app.db, request.query, null)));
+    const list = await listFiltered(app.db, request.query, session.userId);
     return reply.ok(list, list.length === 0 ? MESSAGES.noOpportunitiesFound : 'OK');
   });
 
@@ -52,9 +56,12 @@ export const opportunityRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(pdf);
   });
 
-  app.get('/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    const opportunity = await getPublished(app.db, request.params.id);
-    if (!opportunity) throw notFound();
-    return reply.ok(opportunity);
-  });
+  app.get('/:id', { schema: { params: IdParams } }, async (request, reply) =>
+    app.publicListing.serve(request, reply, `detail ${request.params.id}`, async () => {
+      const opportunity = await getPublished(app.db, request.params.id);
+      // Not kept: an unknown or unpublished opportunity is asked for rarely, and a publish must show at once.
+      if (!opportunity) throw notFound();
+      return { status: 200, body: { status: 200, message: 'OK', data: opportunity } };
+    }),
+  );
 };

@@ -80,7 +80,14 @@ export interface NotificationClickTable {
   clicked_at: Generated<Date>;
 }
 
+/** One row: moved by trigger on every write to what the public opportunity pages show. */
+export interface PublicListingGenerationTable {
+  id: number;
+  generation: string;
+}
+
 export interface SharedTables {
+  public_listing_generation: PublicListingGenerationTable;
   notification_outbox: NotificationOutboxTable;
   sms_opt_outs: SmsOptOutTable;
   notification_clicks: NotificationClickTable;
