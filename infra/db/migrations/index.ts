@@ -33,6 +33,7 @@ import * as intakeConversations from './2026-11-27T0310-intake-conversations';
 import * as documentExtractions from './2026-11-27T0400-document-extractions';
 import * as operatorAudit from './2026-11-27T0500-operator-audit';
 import * as paperApplications from './2026-11-29T0300-paper-applications';
+import * as privacy from './2026-11-29T0700-privacy';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0400-document-extractions': documentExtractions,
   '2026-11-27T0500-operator-audit': operatorAudit,
   '2026-11-29T0300-paper-applications': paperApplications,
+  '2026-11-29T0700-privacy': privacy,
 };
