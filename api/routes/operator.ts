@@ -14,6 +14,7 @@ import { EncryptionCodec } from '../../infra/temporal/codec';
 import { signedIn } from '../guards';
 import { audit, auditLog, resetCase, retryCase, searchCases, stuckCases, terminateCase } from '../services/operator';
 import { caseHistory, encodedHistory } from '../services/operator-history';
+import { retentionScheduleRuns } from '../../infra/temporal/retention-schedule';
 
 /**
  * `/api/Operator` (paths chosen here), Admins only: find cases across kinds, list
@@ -31,6 +32,9 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/stuck', { preHandler: admin, schema: { querystring: OperatorStuckQuery } }, async (request, reply) =>
     reply.ok(await stuckCases(deps(), request.query, new Date())),
   );
+
+  // The retention sweep's schedule: when it last ran and when it runs next.
+  app.get('/retention', { preHandler: admin }, async (_request, reply) => reply.ok(await retentionScheduleRuns(app.temporal)));
 
   app.get('/audit', { preHandler: admin, schema: { querystring: OperatorAuditQuery } }, async (request, reply) => reply.ok(await auditLog(app.db, request.query)));
 

@@ -68,7 +68,7 @@ export async function exportMyData(deps: { db: Db; blobs: BlobStore }, session: 
     // Identifiers leave the portal only as their last 4 digits, as everywhere else it shows them.
     members: members.map(({ ssn_encrypted: _s, itin_encrypted: _i, alien_number_encrypted: _a, household_id: _h, ...m }) => m),
     profile: profile ?? null,
-    incomes: incomes.map((i) => ({ id: i.id, memberId: i.memberId, incomeType: i.incomeType, amount: i.amount, frequency: i.frequency, ...i.details })),
+    incomes: incomes.map((i) => ({ ...i.details, id: i.id })),
     assets,
     rentalAssistance: rental,
     tenancy: tenancy
