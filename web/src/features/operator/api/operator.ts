@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { OperatorAuditEntry, OperatorCaseSummary, OperatorHistory, Page, StuckReason, WorkflowCaseKind } from '../../../lib/domain';
+import type { OperatorAuditEntry, OperatorCaseSummary, OperatorHistory, Page, RetentionScheduleRuns, StuckReason, WorkflowCaseKind } from '../../../lib/domain';
 
 /** `/api/Operator` (paths chosen here): the operator console of Admins. */
 const id = encodeURIComponent;
@@ -64,3 +64,7 @@ export const useExportHistory = (kind: WorkflowCaseKind, caseId: string) =>
     link.click();
     URL.revokeObjectURL(url);
   });
+
+/** The retention sweep's daily schedule: its last and next runs. */
+export const useRetentionSchedule = () =>
+  useQuery({ queryKey: ['operator', 'retention'], queryFn: ({ signal }) => api.get<RetentionScheduleRuns>('/Operator/retention', { signal }) });

@@ -7,6 +7,7 @@ import { useErrorText } from '../../../lib/validation-text';
 import { useCaseSearch, useStuckCases, type CaseSearch } from '../api/operator';
 import { OperatorAuditLog } from '../components/audit-log';
 import { CaseTable } from '../components/case-table';
+import { RetentionSchedule } from '../components/retention-schedule';
 
 type SearchBy = 'logNumber' | 'email' | 'householdId';
 const SEARCH_BY: SearchBy[] = ['logNumber', 'email', 'householdId'];
@@ -16,7 +17,7 @@ export function OperatorConsoleRoute() {
   const { t } = useTranslation('operator');
   usePageTitle(t('title'));
   const errorText = useErrorText();
-  const ids = { by: useId(), value: useId(), reason: useId(), days: useId(), search: useId(), stuck: useId(), audit: useId() };
+  const ids = { by: useId(), value: useId(), reason: useId(), days: useId(), search: useId(), stuck: useId(), audit: useId(), retention: useId() };
   const [by, setBy] = useState<SearchBy>('logNumber');
   const [value, setValue] = useState('');
   const [search, setSearch] = useState<CaseSearch | null>(null);
@@ -115,6 +116,8 @@ export function OperatorConsoleRoute() {
           </button>
         ) : null}
       </section>
+
+      <RetentionSchedule headingId={ids.retention} />
 
       <OperatorAuditLog headingId={ids.audit} />
     </div>
