@@ -3,8 +3,6 @@ import { FINAL_STATUSES } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import type { Db } from '../infra/db/database';
 
-const DAY_MS = 86_400_000;
-
 export interface RetentionBatch {
   /** Applications whose personal data was removed in this batch. */
   applications: number;
