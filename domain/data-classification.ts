@@ -43,6 +43,8 @@ const caseColumns = {
 
 const NAME_REASON = 'a name is shown in lists and letters and searched by the office in SQL (case and roster search)';
 const CONTACT_REASON = 'the address notices are sent to and a sign-in is matched by';
+/** Answers no rule reads in SQL: kept plain today only because they are shown back as typed; the next to seal. */
+const ANSWER_REASON = 'a profile answer shown back to the household and to the reviewing office; no rule reads it in SQL, so it is the next candidate for sealing';
 
 export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
   access_grants: {
@@ -115,32 +117,32 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
   household_members: {
     id: none, household_id: none,
     full_name: plain(NAME_REASON),
-    relationship: plain('who is who in the household is shown on every case and decides the signers'),
-    date_of_birth: plain('ages (adult signers, students, elderly preferences) are computed in SQL and on every case'),
-    gender: plain('profile answer shown to the reviewing office; no identifier'),
+    relationship: plain('who is who in the household is shown on every case and on the income certification'),
+    date_of_birth: plain('ages decide adult signers and the lottery\'s senior group; the paper-duplicate check and the tenant match compare it'),
+    gender: plain(ANSWER_REASON),
     ssn_encrypted: field, ssn_last4: plain('the only form in which an identifier is shown (last 4 digits)'),
     itin_encrypted: field, itin_last4: plain('the only form in which an identifier is shown (last 4 digits)'),
     alien_number_encrypted: field, alien_number_last4: plain('the only form in which an identifier is shown (last 4 digits)'),
-    races: plain('demographic answers the office reports in aggregate'), ethnicity: plain('demographic answers the office reports in aggregate'),
-    marital_status: plain('profile answer shown to the reviewing office'), disability: plain('decides accessible-unit and set-aside eligibility in SQL'),
-    student_status: plain('decides student eligibility rules on every case'), student_eligibility: plain('decides student eligibility rules on every case'),
-    emancipated_minor: plain('decides who signs, on every case'), pregnant: plain('counts toward household size for unit fit'),
-    pregnancy_child_count: plain('counts toward household size for unit fit'), expected_delivery_date: plain('counts toward household size for unit fit'),
+    races: plain(ANSWER_REASON), ethnicity: plain(ANSWER_REASON),
+    marital_status: plain(ANSWER_REASON), disability: plain('decides the lottery\'s disability group and is printed on the income certification'),
+    student_status: plain('printed on the income certification (student flag)'), student_eligibility: plain(ANSWER_REASON),
+    emancipated_minor: plain(ANSWER_REASON), pregnant: plain(ANSWER_REASON),
+    pregnancy_child_count: plain(ANSWER_REASON), expected_delivery_date: plain(ANSWER_REASON),
     head_of_household: none, email: plain(CONTACT_REASON), mobile: plain(CONTACT_REASON),
     preferred_language: none, created_at: none, updated_at: none,
   },
   household_profiles: {
     household_id: none,
     address: plain('the home address letters are mailed to and the office verifies'),
-    preferences: plain('housing choices (neighbourhoods, accessibility) matched to opportunities'),
+    preferences: plain('housing choices: their presence completes the profile in SQL, and the case file shows them'),
     has_income: none, has_assets: none, asset_flags: none,
-    eligibility: plain('yes/no eligibility answers (veteran, disability) that decide lottery preference groups'),
-    special_income: plain('yes/no answers about special kinds of income that decide the documents asked for'),
+    eligibility: plain(ANSWER_REASON),
+    special_income: plain(ANSWER_REASON),
     completed_at: none, submitted_at: none, updated_at: none,
   },
   households: {
     id: none, head_user_id: none, organization_id: none,
-    household_size: plain('a count the lottery and occupancy checks read in SQL; not an identifier'),
+    household_size: plain('a count: it picks the AMI limit of the income certification; not an identifier'),
     profile_completion: none, created_at: none, login: none, language: none,
     mailing_address_sealed: field, claim_code_hash: hashed, claimed_at: none,
   },
@@ -212,7 +214,7 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
     ...caseColumns, tenant_user_id: none, status: none, under_relocation: none, ends_at: none, started_at: none,
     view: plain('the relocation timeline (steps, tasks, dates, the unit offered) served once the history is gone'),
   },
-  rental_assistance: { id: none, household_id: none, details: plain('the voucher programme and its caseworker, which the office checks against the rent'), updated_at: none },
+  rental_assistance: { id: none, household_id: none, details: plain(ANSWER_REASON), updated_at: none },
   signed_letters: { signed_key: none, case_kind: none, case_id: none, letter: none, letter_key: none, sha256: none, signer_id: none, signed_at: none, recorded_at: none },
   support_ticket_attachments: {
     id: none, ticket_id: none, message_seq: none, uploaded_by: none,
@@ -228,9 +230,9 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
     household_id: none, organization_id: none, building_name: none,
     address: plain('the home address of a tenant, which is the building the office manages'),
     unit_number: plain('the unit the office manages; shown on every tenant case'),
-    bedrooms: none, lease_start: plain('the lease dates decide when recertification is due, in SQL'),
+    bedrooms: none, lease_start: plain('the lease anniversary decides when each annual recertification opens'),
     declared_annual_income: emptied, created_at: none, declared_annual_income_encrypted: field,
-    monthly_rent: plain('the rent the office charges; the recertification compares it in SQL'),
+    monthly_rent: plain('the rent the office charges, printed on the income certification'),
     building_latitude: none, building_longitude: none,
   },
   tenant_roster: {
