@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DATA_CLASSIFICATION, MEMO_CLASSIFICATION, SEARCH_ATTRIBUTE_CLASSIFICATION, registeredSearchAttributes, type DataClass } from '../../domain/data-classification';
 import { dataCipher } from '../../infra/data-keys';
+import { leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { adultMember, multipart, newResident } from '../helpers/household';
 import { makeUser } from '../helpers/lease-up-users';
 import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
@@ -112,6 +113,12 @@ describe('data classification', () => {
     expect(applied.statusCode, applied.body).toBe(201);
     const listed = await stack.app.inject({ method: 'GET', url: '/api/LeaseUpApplication/getApplications', headers: { authorization: applicant.authorization } });
     expect(listed.json().data.items).toEqual([expect.objectContaining({ totalHouseholdIncome: PLAIN.declared })]);
+    // The case's workflow carries only classified search attributes (none personal) and no memo field unclassified.
+    const described = await stack.temporal.workflow.getHandle(leaseUpWorkflowId(applied.json().data.applicationId)).describe();
+    expect(Object.keys(described.memo ?? {}).filter((k) => !(k in MEMO_CLASSIFICATION))).toEqual([]);
+    const attributes = described.typedSearchAttributes.getAll().map((p) => p.key.name);
+    expect(attributes.length).toBeGreaterThan(0);
+    expect(attributes.filter((k) => !(k in SEARCH_ATTRIBUTE_CLASSIFICATION))).toEqual([]);
     const detail = await stack.app.inject({ method: 'GET', url: `/api/LeaseUpApplication/getDetailsById/${applied.json().data.applicationId}`, headers: { authorization: applicant.authorization } });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(JSON.stringify(detail.json().data)).toContain(String(PLAIN.declared));
