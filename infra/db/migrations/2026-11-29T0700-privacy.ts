@@ -21,7 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('privacy_audit')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
     .addColumn('action', 'text', (c) => c.notNull().check(sql`action in ('export', 'purge')`))
-    .addColumn('household_id', 'uuid', (c) => c.notNull().references('households.id'))
+    // No foreign key: the log outlives what it names (an empty household given way to a claimed one is deleted).
+    .addColumn('household_id', 'uuid', (c) => c.notNull())
     .addColumn('application_id', 'uuid')
     .addColumn('actor_user_id', 'uuid', (c) => c.references('users.id'))
     .addColumn('detail', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
