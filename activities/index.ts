@@ -13,6 +13,7 @@ import * as profileLock from '../infra/db/repositories/profile-locks';
 import * as recertification from './recertification';
 import * as recertificationCycle from '../infra/db/repositories/recertification-cycle';
 import * as relocation from './relocation';
+import * as retention from './retention';
 import { projectSupportTicket } from '../infra/db/repositories/support-ticket-projection';
 
 export interface ActivityDeps {
@@ -66,5 +67,7 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     // Figures read from statements and pay stubs
     extractDocument: (input: { extractionId: string }) => extraction.extractDocument(db, blobs, input),
     markExtractionFailed: (input: { extractionId: string }) => extraction.markExtractionFailed(db, input),
+    // Retention: personal data of long-closed applications removed (the daily schedule's sweep)
+    purgeExpiredApplications: (input: { now: number; limit: number }) => retention.purgeExpiredApplications(db, blobs, input),
   };
 }

@@ -5,6 +5,7 @@ import type { BlobStore } from '../infra/blobs';
 import { dataCipher } from '../infra/data-keys';
 import type { Db } from '../infra/db/database';
 import { admitPaperApplication, decideDuplicate, freezeList, listUnchangedSinceFreeze, type AdmitPaperInput } from '../infra/db/repositories/lottery-duplicates';
+import { declaredIncomeOf } from '../infra/db/repositories/declared-income';
 import { sendNotice } from '../infra/db/repositories/notification-outbox';
 import { drawLottery as rankEntries } from '../infra/lottery/draw';
 import { letterLanguage, queueMailedLetter, queueNoticeLetter } from '../infra/paper/mailed-letters';
@@ -207,7 +208,7 @@ export async function nextInvitations(db: Db, input: { opportunityId: string; co
   while (invitations.length < input.count) {
     const rows = await db
       .selectFrom('applications')
-      .select(['id', 'household_id', 'applicant_user_id', 'household_size', 'household_income', 'log_number', 'lottery_rank'])
+      .select(['id', 'household_id', 'applicant_user_id', 'household_size', 'household_income', 'household_income_encrypted', 'log_number', 'lottery_rank'])
       .where('opportunity_id', '=', input.opportunityId)
       .where('status', '=', 'waitlisted')
       .where('lottery_rank', '>', after)
@@ -238,7 +239,7 @@ export async function nextInvitations(db: Db, input: { opportunityId: string; co
           organizationId: opportunity.organization_id,
           applicantUserId: r.applicant_user_id,
           householdSize: r.household_size,
-          householdIncome: Number(r.household_income),
+          householdIncome: declaredIncomeOf(r),
           ...(r.log_number ? { logNumber: r.log_number } : {}),
           settings: {
             offerExpiryDays: opportunity.offer_expiry_days,

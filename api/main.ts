@@ -4,7 +4,7 @@ import { assertDatabaseReachable, createDb } from '../infra/db/database';
 import { keyRingFromConfig } from '../infra/crypto';
 import { useDataKeys } from '../infra/data-keys';
 import { migrateToLatest } from '../infra/db/migrate';
-import { resealIncomes } from '../infra/key-rotation';
+import { resealAssetsAndDeclaredIncomes, resealIncomes } from '../infra/key-rotation';
 import { createTemporalClient } from '../infra/temporal/connection';
 import { buildApp } from './app';
 import { serveApiMetrics, type MetricsServer } from './metrics';
@@ -16,9 +16,10 @@ await runMain('api', async () => {
   await assertDatabaseReachable(db, config.DATABASE_URL);
   // Migrations are idempotent and take kysely's lock, so several replicas may start at once.
   await migrateToLatest(db);
-  // Income rows from before encryption, or under a key rotated out, are sealed now (cheap when none).
+  // Income, asset and declared-income rows from before encryption, or under a key rotated out, are sealed now (cheap when none).
   useDataKeys(keyRingFromConfig(config));
   await resealIncomes(db);
+  await resealAssetsAndDeclaredIncomes(db);
   // Lazy: the API starts and answers (503 for workflow actions) while Temporal is down or restarting.
   const temporal = await createTemporalClient(config, { lazy: true });
   const blobs = createBlobStore(config);

@@ -129,6 +129,7 @@ export const MESSAGES = {
   invalidSlug: 'Use 2 to 60 lowercase letters, numbers and dashes.',
   slugTaken: 'Another organisation already uses this short name.',
   invalidAccessPeriod: 'The access period must be between 1 and 365 days.',
+  invalidRetentionPeriod: 'The retention period must be between 30 and 36500 days.',
   cannotChangeOwnAccount: 'You cannot change your own account here.',
   noContactForChannel: 'This household has no contact for the chosen channel.',
   emailAlreadyVerified: 'This email address is already verified.',

@@ -113,3 +113,12 @@ export function redactPersonal(value: unknown, key = ''): unknown {
   if (typeof value === 'string' && EMAIL.test(value)) return REDACTED;
   return value;
 }
+
+/** The retention sweep's Temporal Schedule as the operator console shows it (GET /api/Operator/retention). */
+export interface RetentionScheduleRuns {
+  /** False when the schedule was never created (no worker has started yet). */
+  exists: boolean;
+  paused: boolean;
+  lastRunAt: string | null;
+  nextRunAt: string | null;
+}

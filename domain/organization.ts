@@ -18,6 +18,11 @@ export const OrganizationSlug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, MESSAGES.invalidSlug);
 
 
+/** How long a closed application's personal data is kept (the retention sweep): 7 years unless the organisation says otherwise. */
+export const DEFAULT_RETENTION_DAYS = 2555;
+export const MIN_RETENTION_DAYS = 30;
+export const MAX_RETENTION_DAYS = 36_500;
+
 export const OrganizationBody = z.object({
   name: z.string().trim().min(1, 'Required').max(120),
   slug: OrganizationSlug,
@@ -26,6 +31,8 @@ export const OrganizationBody = z.object({
   phone: z.union([z.literal(''), Phone]).optional().transform((v) => (v ? v : null)),
   /** How long a household's grant of access to this organisation's ambassadors lasts. */
   accessPeriodDays: z.coerce.number().int(MESSAGES.invalidAccessPeriod).min(1, MESSAGES.invalidAccessPeriod).max(MAX_ACCESS_PERIOD_DAYS, MESSAGES.invalidAccessPeriod).default(DEFAULT_ACCESS_PERIOD_DAYS),
+  /** Days a closed application's personal data and documents are kept before the retention sweep removes them. */
+  retentionDays: z.coerce.number().int(MESSAGES.invalidRetentionPeriod).min(MIN_RETENTION_DAYS, MESSAGES.invalidRetentionPeriod).max(MAX_RETENTION_DAYS, MESSAGES.invalidRetentionPeriod).default(DEFAULT_RETENTION_DAYS),
 });
 export type OrganizationBody = z.input<typeof OrganizationBody>;
 
@@ -37,6 +44,7 @@ export interface Organization {
   email: string;
   phone: string;
   accessPeriodDays: number;
+  retentionDays: number;
   createdAt: string;
 }
 

@@ -24,6 +24,10 @@ export interface RotationReport {
   translations: number;
   /** Intake assistant conversations: their sealed state. */
   intakeConversations: number;
+  /** Asset details (balances, institutions, last 4 digits, asset income). */
+  assets: number;
+  /** Household incomes declared when applying (`applications`). */
+  declaredIncomes: number;
 }
 
 /** Income entries and declared tenancy incomes (cheap: the API runs it at start-up). */
@@ -84,6 +88,46 @@ export async function resealIdentifiers(db: Db): Promise<number> {
 }
 
 const BATCH = 500;
+
+/**
+ * Asset details and the incomes declared on applications, plain (written before they were sealed)
+ * or under an older key, a batch at a time in id order: both tables grow with use. Cheap when
+ * nothing is stale, so the API runs it at start-up too.
+ */
+export async function resealAssetsAndDeclaredIncomes(db: Db): Promise<{ assets: number; declaredIncomes: number }> {
+  const cipher = dataCipher();
+  let assets = 0;
+  for (let after = ''; ; ) {
+    const rows = await db.selectFrom('household_assets').select(['id', 'details']).where('id', '>', after || '00000000-0000-0000-0000-000000000000').orderBy('id').limit(BATCH).execute();
+    for (const row of rows) {
+      if (isSealedJson(row.details) && !cipher.isStale(row.details.$sealed)) continue;
+      await db.updateTable('household_assets').set({ details: sealJson(openJson(row.details)) }).where('id', '=', row.id).execute();
+      assets++;
+    }
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  let declaredIncomes = 0;
+  for (let after = ''; ; ) {
+    const rows = await db
+      .selectFrom('applications')
+      .select(['id', 'household_income', 'household_income_encrypted'])
+      .where('id', '>', after || '00000000-0000-0000-0000-000000000000')
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    for (const row of rows) {
+      const value = openNumber(row.household_income_encrypted, row.household_income);
+      // A purged application has neither: nothing to seal.
+      if (value === null || (row.household_income === null && !cipher.isStale(row.household_income_encrypted!))) continue;
+      await db.updateTable('applications').set({ household_income: null, household_income_encrypted: sealNumber(value) }).where('id', '=', row.id).execute();
+      declaredIncomes++;
+    }
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  return { assets, declaredIncomes };
+}
 
 /**
  * Chat bodies and ticket subjects and views, read in id order a batch at a time: these
@@ -207,6 +251,7 @@ export async function rotateAll(db: Db, blobs: EncryptingBlobStore): Promise<Rot
   const extractions = await resealExtractions(db);
   const translations = await resealTranslations(db);
   const intakeConversations = await resealIntake(db);
+  const { assets, declaredIncomes } = await resealAssetsAndDeclaredIncomes(db);
   const { files, filesChecked } = await resealFiles(blobs);
-  return { incomes, tenancies, certifications, identifiers, files, filesChecked, chatMessages, tickets, extractions, translations, intakeConversations };
+  return { incomes, tenancies, certifications, identifiers, files, filesChecked, chatMessages, tickets, extractions, translations, intakeConversations, assets, declaredIncomes };
 }

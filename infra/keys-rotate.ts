@@ -1,5 +1,5 @@
 /**
- * `npm run keys:rotate`: re-encrypts every income row, identifier and file still plain or under an
+ * `npm run keys:rotate`: re-encrypts every income row, asset, declared income, identifier and file still plain or under an
  * older key with the current DATA_ENCRYPTION_KEY (older keys in DATA_ENCRYPTION_KEYS_PREVIOUS).
  *
  * With your own services: deploy every API and worker replica with the new key as
@@ -60,7 +60,7 @@ await runMain('keys:rotate', async () => {
     await migrateToLatest(db);
     say(`re-encrypting under key ${ring.currentId} (${ring.byId.size - 1} previous key(s) known)...`);
     const report = await rotateAll(db, blobs);
-    say(`income entries ${report.incomes}, declared incomes ${report.tenancies}, certification records ${report.certifications}, members' identifiers ${report.identifiers}, chat messages ${report.chatMessages}, support tickets ${report.tickets}, document readings ${report.extractions}, translations ${report.translations}, intake conversations ${report.intakeConversations}, files ${report.files} of ${report.filesChecked}: done`);
+    say(`income entries ${report.incomes}, declared incomes ${report.tenancies}, certification records ${report.certifications}, members' identifiers ${report.identifiers}, chat messages ${report.chatMessages}, support tickets ${report.tickets}, document readings ${report.extractions}, translations ${report.translations}, intake conversations ${report.intakeConversations}, assets ${report.assets}, declared incomes on applications ${report.declaredIncomes}, files ${report.files} of ${report.filesChecked}: done`);
   } finally {
     await db.destroy();
     await postgres?.stop();

@@ -1,6 +1,7 @@
 import { formatLogNumber, lotteryWorkflowId } from '../domain';
 import { dataCipher, hasDataKeys } from './data-keys';
 import type { Db } from './db/database';
+import { declaredIncomeColumns } from './db/repositories/declared-income';
 import { newSeed, seedHash } from './lottery/draw';
 import { leaseUpApplicationId, leaseUpWorkflowId } from './temporal/ids';
 import { DAY } from '../domain/time';
@@ -112,7 +113,7 @@ export async function seedDemoLottery(db: Db, organizationId: string, applicantU
         current_step: 'submitted' as const,
         pending_tasks: '[]',
         household_size: h.size,
-        household_income: 32_000 + (i % 40) * 500,
+        ...(hasDataKeys() ? declaredIncomeColumns(32_000 + (i % 40) * 500) : { household_income: 32_000 + (i % 40) * 500 }),
         lottery_groups: JSON.stringify(h.groups),
         applied_at: new Date(now.getTime() - (2 + (i % 20)) * DAY),
         state_updated_at: now,

@@ -9,6 +9,7 @@ import { createTemporalClient } from '../infra/temporal/connection';
 import { createPortalWorker } from './create-worker';
 import { ensureLotteries } from './lotteries';
 import { ensureRecertificationSweep } from './recertification-sweep';
+import { ensureRetentionSchedule } from '../infra/temporal/retention-schedule';
 import { workerTelemetry } from './metrics';
 import { HEAP_LIMIT_SLACK_MB } from './sizing';
 
@@ -49,6 +50,12 @@ await runMain('worker', async () => {
     await ensureRecertificationSweep(client, config.TEMPORAL_TASK_QUEUE);
   } catch (error) {
     logger.warn({ err: error }, 'recertification sweep not started; annual cycles open when a tenant reads their status');
+  }
+  // Personal data of long-closed applications is removed on a daily schedule (organisation's retention period).
+  try {
+    await ensureRetentionSchedule(client, config.TEMPORAL_TASK_QUEUE);
+  } catch (error) {
+    logger.warn({ err: error }, 'retention schedule not created; it is created at the next worker start');
   }
   try {
     const started = await ensureLotteries(db, client, config.TEMPORAL_TASK_QUEUE);

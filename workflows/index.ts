@@ -10,6 +10,7 @@
 export { leaseUpApplication } from './lease-up';
 export { recertification } from './recertification';
 export { recertificationSweep } from './recertification-sweep';
+export { retentionSweep } from './retention-sweep';
 export { relocation } from './relocation';
 export { lottery } from './lottery';
 export { accessGrant } from './access-grant';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AddressInput, EligibilityAssessmentInput, IncomeTaxRefundInput, MemberInput, QuestionAnswer, money, wholeNumber } from '../../domain';
+import { AddressInput, EligibilityAssessmentInput, LANGUAGES, IncomeTaxRefundInput, MemberInput, QuestionAnswer, money, wholeNumber } from '../../domain';
 import { signedIn } from '../guards';
 import { ensureOwnHousehold } from '../services/household-access';
 import { createMember, deleteMember, updateMember } from '../services/household-members';
@@ -9,6 +9,8 @@ import { listDocuments } from '../services/document-list';
 import { DocumentListQuery } from './documents';
 import { HouseholdQuery, IdParams, editHousehold, readHousehold } from './household-helpers';
 import { notFound } from '../errors';
+import { exportMyData } from '../services/my-data';
+import { refuseWhileImpersonating } from '../plugins/auth';
 
 /**
  * `/api/Household` (spec section 7), except submit-applicant-profile/{id} which the lease-up routes
@@ -31,6 +33,16 @@ export const householdRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: resident,
     schema: { body: z.object({ id: z.string().uuid('Invalid id') }).passthrough() },
     handler: async (request, reply) => reply.ok(await editHousehold(app, request, (h) => updateMember(app.db, key, h, request.body.id, request.body))),
+  });
+
+  // "Download my data": the whole household record as a zip, summary in the language asked (else the account's).
+  app.get('/my-data/export', { preHandler: [resident, refuseWhileImpersonating], schema: { querystring: z.object({ language: z.enum(LANGUAGES).optional() }) } }, async (request, reply) => {
+    const archive = await exportMyData({ db: app.db, blobs: app.blobs }, request.session, request.query.language);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${archive.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(archive.body);
   });
 
   app.get('/profile', { preHandler: reader, schema: { querystring: HouseholdQuery } }, async (request, reply) =>

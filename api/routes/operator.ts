@@ -15,6 +15,7 @@ import { EncryptionCodec } from '../../infra/temporal/codec';
 import { signedIn } from '../guards';
 import { audit, auditLog, resetCase, retryCase, searchCases, stuckCases, terminateCase } from '../services/operator';
 import { caseHistory, encodedHistory } from '../services/operator-history';
+import { retentionScheduleRuns } from '../../infra/temporal/retention-schedule';
 
 /**
  * `/api/Operator` (paths chosen here), Admins only: find cases across kinds, list
@@ -35,6 +36,9 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Notices that reached nobody, across every case: the kind, the case, each channel and why (no addresses).
   app.get('/undelivered-notices', { preHandler: admin }, async (_request, reply) => reply.ok({ items: await undeliveredNotices(app.db, { limit: 100 }) }));
+  // The retention sweep's schedule: when it last ran and when it runs next.
+  app.get('/retention', { preHandler: admin }, async (_request, reply) => reply.ok(await retentionScheduleRuns(app.temporal)));
+
   app.get('/audit', { preHandler: admin, schema: { querystring: OperatorAuditQuery } }, async (request, reply) => reply.ok(await auditLog(app.db, request.query)));
 
   app.get('/cases/:kind/:id/history', { preHandler: admin, schema: { params: OperatorCaseParams } }, async (request, reply) =>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ApplicationListQuery, ApplicationRow, Page } from '../../domain';
 import type { Db } from '../../infra/db/database';
+import { declaredIncomeOf } from '../../infra/db/repositories/declared-income';
 import type { Session } from '../session';
 import { decodeCursor, keysetAfter, keysetSelections, orderByKeyset, toPage, type Keyset } from './cursor';
 import { householdOf, organizationOf } from './users';
@@ -41,6 +42,7 @@ export function applicationPageQuery(db: Db, scope: ApplicationScope, query: App
       'u.last_name',
       'a.household_size',
       'a.household_income',
+      'a.household_income_encrypted',
       'a.applied_at',
       'a.status',
       'a.current_step',
@@ -72,7 +74,8 @@ export async function listApplications(db: Db, session: Session, query: Applicat
     opportunityName: r.opportunity_name,
     applicantFullName: `${r.first_name} ${r.last_name}`,
     totalHouseholdSize: r.household_size,
-    totalHouseholdIncome: Number(r.household_income),
+    // Sealed at rest: opened for the page's rows only (no filter or sort uses it).
+    totalHouseholdIncome: declaredIncomeOf(r),
     dateApplied: new Date(r.applied_at).toISOString(),
     status: r.status,
     currentStep: r.current_step,

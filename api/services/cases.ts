@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import { sql, type AliasedRawBuilder } from 'kysely';
 import { sideOn, type CaseActor, type CaseSide, type MessageCode } from '../../domain';
 import type { Db } from '../../infra/db/database';
+import { declaredIncomeOf } from '../../infra/db/repositories/declared-income';
 import { caseRefusal, queryCaseView, sendCaseUpdate, type CaseRefusal } from '../../infra/temporal/case-update';
 import { HttpError, forbidden, notFound } from '../errors';
 import type { Session } from '../session';
@@ -161,14 +162,28 @@ export async function caseAccess<V, Inputs extends Record<string, object>, R ext
     .where('c.id', '=', caseId);
   // The kind's own columns come back as `extra` (typed by the kind, X).
   if (extra.length > 0) query = query.select(extra as never) as typeof query;
-  const row = await query.executeTakeFirst();
-  if (!row) throw notFound();
+  if (kind.table === 'applications') query = query.select(['c.household_income', 'c.household_income_encrypted']) as typeof query;
+  const found = await query.executeTakeFirst();
+  if (!found) throw notFound();
+  const row = withDeclaredIncome(kind.table, found);
   const side = sideOn(
     { role: session.role, householdId: row.caller_household_id, organizationId: row.caller_organization_id },
     { householdId: row.household_id, organizationId: row.organization_id },
   );
   const { household_id: householdId, organization_id: organizationId, view, caller_household_id: _h, caller_organization_id: _o, ...rest } = row;
   return { householdId, organizationId, view: (view as V | null) ?? null, role: side ? kind.roles[side] : null, extra: rest as X };
+}
+
+/**
+ * An application's stored view leaves the declared income out (it is sealed in its own column,
+ * lease-up-projection.ts): put back here, so a case read from the read model has it as the workflow does.
+ */
+function withDeclaredIncome<T extends { view?: unknown; household_income?: string | null; household_income_encrypted?: string | null }>(table: string, row: T): Omit<T, 'household_income' | 'household_income_encrypted'> {
+  const { household_income: plain, household_income_encrypted: sealed, ...rest } = row;
+  if (table !== 'applications' || !rest.view || typeof rest.view !== 'object') return rest;
+  const view = rest.view as Record<string, unknown>;
+  if (typeof view.householdIncome === 'number') return rest;
+  return { ...rest, view: { ...view, householdIncome: declaredIncomeOf({ household_income: plain ?? null, household_income_encrypted: sealed ?? null }) } };
 }
 
 /** The caller's role on the case, or 403. */
@@ -186,8 +201,10 @@ export async function roleOnCase<V, Inputs extends Record<string, object>, R ext
 
 /** A household case's last projected view, read again (`CaseKindApi.reread`). */
 export async function projectedView<V>(db: Db, table: HouseholdCaseKind<V, never, string>['table'], caseId: string): Promise<V | null> {
-  const row = await db.selectFrom(`${table} as c` as 'applications as c').select('c.view').where('c.id', '=', caseId).executeTakeFirst();
-  return (row?.view as V | null | undefined) ?? null;
+  let query = db.selectFrom(`${table} as c` as 'applications as c').select('c.view').where('c.id', '=', caseId);
+  if (table === 'applications') query = query.select(['c.household_income', 'c.household_income_encrypted']) as typeof query;
+  const row = await query.executeTakeFirst();
+  return ((row && withDeclaredIncome(table, row).view) as V | null | undefined) ?? null;
 }
 
 /** One household case's view for a caller who may see it (403 otherwise). */

@@ -1,4 +1,5 @@
 import type { AssetFlagInput, AssetInput, AssetKind, AssetView } from '../../domain';
+import { openJson, sealJson } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
 import { HttpError, notFound } from '../errors';
 import { getProfileRow, upsertProfile } from './household-profile';
@@ -14,7 +15,9 @@ export async function saveAssets(db: Db, householdId: string, inputs: AssetInput
     const saved: AssetView[] = [];
     for (const input of inputs) {
       const { id, ...details } = input;
-      const values = { member_id: input.memberId, kind: input.kind, details: JSON.stringify(details), updated_at: new Date() };
+      // Balances, institutions, last 4 digits and asset income are personal: sealed like incomes. The
+      // kind and the member stay plain (the completion check and the documents' links read them).
+      const values = { member_id: input.memberId, kind: input.kind, details: sealJson(details), updated_at: new Date() };
       const row = id
         ? await trx.updateTable('household_assets').set(values).where('id', '=', id).where('household_id', '=', householdId).where('kind', '=', input.kind).returning('id').executeTakeFirst()
         : await trx.insertInto('household_assets').values({ household_id: householdId, ...values }).returning('id').executeTakeFirstOrThrow();
@@ -36,7 +39,7 @@ export async function deleteAsset(db: Db, householdId: string, kind: AssetKind, 
 
 export async function listAssets(db: Db, householdId: string): Promise<AssetView[]> {
   const rows = await db.selectFrom('household_assets').select(['id', 'details']).where('household_id', '=', householdId).orderBy('created_at').execute();
-  return rows.map((r) => ({ ...(r.details as AssetInput), id: r.id }) as AssetView);
+  return rows.map((r) => ({ ...openJson<AssetInput>(r.details), id: r.id }) as AssetView);
 }
 
 /**

@@ -16,6 +16,8 @@ import {
   leaseUpSearchFacts,
   leaseUpView,
 } from '../../domain';
+import { declaredIncomeColumns } from '../../infra/db/repositories/declared-income';
+import { sealNumber } from '../../infra/data-keys';
 import { projectApplication } from '../../infra/db/repositories/lease-up-projection';
 import { dropUnstartedCase } from '../../infra/db/repositories/case-projection';
 import { sql } from 'kysely';
@@ -81,9 +83,9 @@ async function applyInOneTrip(db: Db, userId: string, body: ApplyBody, now: Date
       from named
     ), inserted as (
       insert into applications (id, workflow_id, household_id, opportunity_id, organization_id, applicant_user_id, status, current_step,
-                                pending_tasks, household_size, household_income, applied_at, state_updated_at, state_version)
+                                pending_tasks, household_size, household_income_encrypted, applied_at, state_updated_at, state_version)
       select f.id, 'lease-up/' || f.id::text, f.household_id, f.opportunity_id, f.organization_id, ${userId}::uuid, 'in_review', 'documentation_review',
-             '[]'::jsonb, ${body.householdSize}::integer, ${body.householdIncome}::numeric, ${now}::timestamptz, ${now}::timestamptz, 0
+             '[]'::jsonb, ${body.householdSize}::integer, ${sealNumber(body.householdIncome)}::text, ${now}::timestamptz, ${now}::timestamptz, 0
       from fresh f
       on conflict (id) do nothing
       returning id
@@ -208,7 +210,7 @@ async function applyToLottery(
         current_step: 'submitted',
         pending_tasks: '[]',
         household_size: body.householdSize,
-        household_income: body.householdIncome,
+        ...declaredIncomeColumns(body.householdIncome),
         lottery_groups: JSON.stringify(groups),
         applied_at: now,
         state_updated_at: now,

@@ -18,6 +18,7 @@ import type { Db } from '../../infra/db/database';
 import { newSeed, seedHash } from '../../infra/lottery/draw';
 import { conflict, forbidden, notFound, unprocessable } from '../errors';
 import { listUnchangedSinceFreeze } from '../../infra/db/repositories/lottery-duplicates';
+import { declaredIncomeOf } from '../../infra/db/repositories/declared-income';
 import type { Session } from '../session';
 import { LOTTERY_KIND } from './case-kinds';
 import { actOnCase, onCaseOf, readView } from './cases';
@@ -241,7 +242,7 @@ export async function waitingView(db: Db, applicationId: string, now = Date.now(
       organizationId: row.organization_id,
       applicantUserId: row.applicant_user_id,
       householdSize: row.household_size,
-      householdIncome: Number(row.household_income),
+      householdIncome: declaredIncomeOf(row),
       ...(row.log_number ? { logNumber: row.log_number } : {}),
     },
     appliedAt,

@@ -29,8 +29,8 @@ export async function requireAmbassadorOrganizations(db: Db, ambassadorId: strin
 
 const byName: Keyset = { keys: [{ expr: sql`lower(o.name)`, type: 'text' }], id: sql.ref('o.id'), idType: 'uuid' };
 
-const orgColumns = ['o.id', 'o.name', 'o.slug', 'o.kind', 'o.email', 'o.phone', 'o.access_period_days', 'o.created_at'] as const;
-type OrgRow = { id: string; name: string; slug: string; kind: OrganizationKind; email: string | null; phone: string | null; access_period_days: number; created_at: Date };
+const orgColumns = ['o.id', 'o.name', 'o.slug', 'o.kind', 'o.email', 'o.phone', 'o.access_period_days', 'o.retention_days', 'o.created_at'] as const;
+type OrgRow = { id: string; name: string; slug: string; kind: OrganizationKind; email: string | null; phone: string | null; access_period_days: number; retention_days: number; created_at: Date };
 
 function toOrganization(row: OrgRow): Organization {
   return {
@@ -41,6 +41,7 @@ function toOrganization(row: OrgRow): Organization {
     email: row.email ?? '',
     phone: row.phone ?? '',
     accessPeriodDays: row.access_period_days,
+    retentionDays: row.retention_days,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -95,7 +96,7 @@ export async function createOrganization(db: Db, body: OrganizationInput): Promi
   try {
     const row = await db
       .insertInto('organizations')
-      .values({ name: body.name, slug: body.slug, kind: body.kind, email: body.email, phone: body.phone, access_period_days: body.accessPeriodDays })
+      .values({ name: body.name, slug: body.slug, kind: body.kind, email: body.email, phone: body.phone, access_period_days: body.accessPeriodDays, retention_days: body.retentionDays })
       .returning('id')
       .executeTakeFirstOrThrow();
     return (await getOrganization(db, row.id))!;
@@ -110,7 +111,7 @@ export async function updateOrganization(db: Db, organizationId: string, body: O
   try {
     const result = await db
       .updateTable('organizations')
-      .set({ name: body.name, slug: body.slug, kind: body.kind, email: body.email, phone: body.phone, access_period_days: body.accessPeriodDays, updated_at: new Date() })
+      .set({ name: body.name, slug: body.slug, kind: body.kind, email: body.email, phone: body.phone, access_period_days: body.accessPeriodDays, retention_days: body.retentionDays, updated_at: new Date() })
       .where('id', '=', organizationId)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new HttpError(404, 'notFound');

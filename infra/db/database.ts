@@ -31,6 +31,8 @@ export interface OrganizationTable extends OrganizationAmbassadorColumns {
   slug: string;
   email: string | null;
   phone: string | null;
+  /** Days a closed application's personal data is kept (the retention sweep). */
+  retention_days: Generated<number>;
   created_at: Generated<Date>;
 }
 
@@ -109,7 +111,12 @@ export interface ApplicationTable extends ApplicationLeaseUpColumns, Application
   current_step: TimelineStep;
   pending_tasks: Json<PendingTask[]>;
   household_size: number;
-  household_income: Numeric;
+  /** Only rows written before the declared income was sealed; null once sealed. */
+  household_income: ColumnType<string | null, number | null | undefined, number | null>;
+  /** The declared income, sealed (infra/data-keys.ts sealNumber). */
+  household_income_encrypted: string | null;
+  /** When the retention sweep removed its personal data (null: kept). */
+  purged_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   applied_at: Timestamp;
   state_updated_at: Timestamp;
   state_version: number;

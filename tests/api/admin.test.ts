@@ -22,7 +22,7 @@ describe('Admin: organisations and users', () => {
     const org = created.json().data;
     expect(org).toMatchObject({ name: 'Eastside Advocates', slug: 'eastside-advocates', kind: 'ambassador_organization', email: 'desk@eastside.example', accessPeriodDays: 60 });
     const defaults = await req('POST', '/api/Admin/organizations', { name: 'Westside Homes', slug: 'westside', kind: 'property_manager' });
-    expect(defaults.json().data).toMatchObject({ accessPeriodDays: 90, email: '', phone: '' });
+    expect(defaults.json().data).toMatchObject({ accessPeriodDays: 90, retentionDays: 2555, email: '', phone: '' });
 
     expect((await req('POST', '/api/Admin/organizations', { name: 'Dup', slug: 'eastside-advocates', kind: 'property_manager' })).json()).toMatchObject({ status: 409, data: { code: 'slugTaken' } });
     expect((await req('POST', '/api/Admin/organizations', { name: 'Bad', slug: 'no spaces!', kind: 'property_manager' })).json().message).toBe('Use 2 to 60 lowercase letters, numbers and dashes.');
@@ -31,6 +31,12 @@ describe('Admin: organisations and users', () => {
 
     const edited = await req('PUT', `/api/Admin/organizations/${org.organizationId}`, { name: 'Eastside Housing Advocates', slug: 'eastside-advocates', kind: 'ambassador_organization', accessPeriodDays: 45 });
     expect(edited.json().data).toMatchObject({ name: 'Eastside Housing Advocates', accessPeriodDays: 45, email: '' });
+    // Each organisation keeps closed applications' personal data for its own retention period.
+    const retained = await req('PUT', `/api/Admin/organizations/${org.organizationId}`, { name: 'Eastside Housing Advocates', slug: 'eastside-advocates', kind: 'ambassador_organization', accessPeriodDays: 45, retentionDays: 3650 });
+    expect(retained.json().data).toMatchObject({ retentionDays: 3650 });
+    const tooShort = await req('PUT', `/api/Admin/organizations/${org.organizationId}`, { name: 'Eastside Housing Advocates', slug: 'eastside-advocates', kind: 'ambassador_organization', retentionDays: 7 });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().message).toBe('The retention period must be between 30 and 36500 days.');
     expect((await req('PUT', `/api/Admin/organizations/${org.organizationId}`, { name: 'X', slug: 'westside', kind: 'property_manager' })).json().data.code).toBe('slugTaken');
     expect((await req('PUT', '/api/Admin/organizations/00000000-0000-4000-8000-000000000000', { name: 'X', slug: 'nobody', kind: 'property_manager' })).statusCode).toBe(404);
     expect((await req('GET', `/api/Admin/organizations/${org.organizationId}`)).json().data.name).toBe('Eastside Housing Advocates');

@@ -64,6 +64,8 @@ describe('encryption at rest', () => {
     const second = await call('POST', '/api/HouseholdIncome/CreateOrUpdateIncome', { incomeType: 'pension', memberId, sourceName: 'Quillmark Pension Fund', amount: 2741.19, frequency: 'monthly' });
     expect(second.statusCode).toBe(200);
     incomeIds = [first.json().data.id, second.json().data.id];
+    const asset = await call('POST', '/api/HouseholdAssets/BankAccounts', { kind: 'BankAccounts', memberId, accountType: 'checking', institution: 'Brindle Credit Union', last4: '5531', balance: 6120.44, annualIncome: 3.07 });
+    expect(asset.statusCode).toBe(201);
 
     const listed = (await call('GET', '/api/HouseholdIncome')).json().data as { id: string; amount: number; annualAmount: number; employerName?: string }[];
     expect(listed.map((i) => i.amount)).toEqual([3917.43, 2741.19]);
@@ -71,7 +73,7 @@ describe('encryption at rest', () => {
     expect(listed[1]!.annualAmount).toBeCloseTo(32_894.28, 2);
 
     const text = await databaseText(stack);
-    for (const plain of ['3917.43', '2741.19', '101853.18', '32894.28', 'Zephyr Quilting', 'Quillmark', '219099999', '219-09-9999']) {
+    for (const plain of ['3917.43', '2741.19', '101853.18', '32894.28', 'Zephyr Quilting', 'Quillmark', '219099999', '219-09-9999', 'Brindle', '6120.44']) {
       expect(text, `found ${plain} in PostgreSQL`).not.toContain(plain);
     }
     // The summary still computes completion from the sealed entries (income section done).
@@ -140,6 +142,14 @@ describe('encryption at rest', () => {
   });
 
   it('rotating the key re-encrypts rows and files, and every income and document opens with the new key alone', async () => {
+    // An application written before declared incomes were sealed: its plain figure is sealed by the rotation.
+    const household = await stack.db.selectFrom('households').select(['id', 'head_user_id']).where('head_user_id', '=', resident.userId).executeTakeFirstOrThrow();
+    const opportunity = await stack.db.selectFrom('opportunities').select(['id', 'organization_id']).executeTakeFirstOrThrow();
+    const legacyId = randomUUID();
+    await stack.db
+      .insertInto('applications')
+      .values({ id: legacyId, workflow_id: `test-${legacyId}`, household_id: household.id, opportunity_id: opportunity.id, organization_id: opportunity.organization_id, applicant_user_id: resident.userId, status: 'in_review', current_step: 'documentation_review', pending_tasks: '[]', household_size: 2, household_income: 47_123.45, applied_at: new Date(), state_updated_at: new Date(), state_version: 1 })
+      .execute();
     const oldKey = stack.config.DATA_ENCRYPTION_KEY;
     const newKey = randomBytes(32).toString('base64');
     const ring = createKeyRing(newKey, [oldKey]);
@@ -150,10 +160,12 @@ describe('encryption at rest', () => {
     const report = await rotateAll(stack.db, rotated);
     expect(report.incomes).toBeGreaterThanOrEqual(2);
     expect(report.identifiers).toBeGreaterThanOrEqual(1);
+    expect(report.assets).toBeGreaterThanOrEqual(1);
+    expect(report.declaredIncomes).toBe(1);
     expect(report.files).toBe(report.filesChecked);
     expect(report.files).toBeGreaterThanOrEqual(3); // the upload and the two seeded pay stubs
     // Twice changes nothing.
-    expect(await rotateAll(stack.db, rotated)).toMatchObject({ incomes: 0, tenancies: 0, identifiers: 0, files: 0 });
+    expect(await rotateAll(stack.db, rotated)).toMatchObject({ incomes: 0, tenancies: 0, identifiers: 0, files: 0, assets: 0, declaredIncomes: 0 });
 
     const newOnly = createKeyRing(newKey);
     const cipher = createFieldCipher(newOnly);
@@ -162,6 +174,14 @@ describe('encryption at rest', () => {
     for (const r of rows) {
       expect(r.amount).toBeNull();
       expect(JSON.parse(cipher.decrypt((r.details as unknown as { $sealed: string }).$sealed))).toHaveProperty('memberId');
+    }
+    const assetRow = await stack.db.selectFrom('household_assets').select('details').where('kind', '=', 'BankAccounts').executeTakeFirstOrThrow();
+    expect(JSON.parse(cipher.decrypt((assetRow.details as unknown as { $sealed: string }).$sealed))).toMatchObject({ institution: 'Brindle Credit Union', balance: 6120.44 });
+    const declared = await stack.db.selectFrom('applications').select(['household_income', 'household_income_encrypted']).where('household_income_encrypted', 'is not', null).execute();
+    expect(declared.length).toBeGreaterThan(0);
+    for (const r of declared) {
+      expect(r.household_income).toBeNull();
+      expect(Number(cipher.decrypt(r.household_income_encrypted!))).toBeGreaterThan(0);
     }
     const ssn = (await stack.db.selectFrom('household_members').select('ssn_encrypted').where('ssn_last4', '=', '9999').executeTakeFirstOrThrow()).ssn_encrypted!;
     expect(cipher.decrypt(ssn)).toBe('219099999');

@@ -39,6 +39,9 @@ describe('operator console in the browser', () => {
     const { page } = await openContext(browser, stack.baseUrl, { storage: await storageFor(stack.app, 'Admin'), label: 'operator-console' });
     await page.goto('/operator');
     await page.getByRole('heading', { level: 1, name: 'Operator console' }).waitFor();
+    // The retention schedule's runs (the schedule is made by a worker's start, which this stack's in-process worker does not do).
+    await page.getByRole('heading', { level: 2, name: 'Data retention' }).waitFor();
+    await page.getByText('The retention schedule does not exist yet', { exact: false }).or(page.getByText('Next run')).first().waitFor();
     await page.getByLabel('Search by').selectOption('logNumber');
     await page.getByLabel('Search for').fill(logNumber);
     // The case's search attributes reach visibility shortly after its first workflow task: search until it is listed.

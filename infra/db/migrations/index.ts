@@ -35,6 +35,7 @@ import * as operatorAudit from './2026-11-27T0500-operator-audit';
 import * as paperApplications from './2026-11-29T0300-paper-applications';
 import * as idempotentRequests from './2026-11-29T0500-idempotent-requests';
 import * as smsDelivery from './2026-11-29T0600-sms-delivery';
+import * as privacy from './2026-11-29T0700-privacy';
 import * as publicListingGeneration from './2026-11-29T0800-public-listing-generation';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
@@ -74,5 +75,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0300-paper-applications': paperApplications,
   '2026-11-29T0500-idempotent-requests': idempotentRequests,
   '2026-11-29T0600-sms-delivery': smsDelivery,
+  '2026-11-29T0700-privacy': privacy,
   '2026-11-29T0800-public-listing-generation': publicListingGeneration,
 };

@@ -1,4 +1,5 @@
 import { ageOn, annualAmount, incomeBandOf, type AssetInput, type IncomeBand, type Language } from '../../../domain';
+import { openJson } from '../../data-keys';
 import type { Db } from '../database';
 import { isLetterLanguage } from '../../letters/text';
 import { readIncomes } from './household-income-store';
@@ -95,7 +96,7 @@ export async function certificationFacts(db: Db, householdId: string, effectiveD
       annual: round2(annualAmount(i.amount, i.frequency)),
     }));
   const assets = assetRows.map((row) => {
-    const asset = row.details as unknown as AssetInput;
+    const asset = openJson<AssetInput>(row.details);
     return { memberName: (row.member_id && nameOf.get(row.member_id)) || '', kind: asset.kind, ...assetFigures(asset) };
   });
   // The same total and band the recertification case shows (api/services/household-income-total.ts).

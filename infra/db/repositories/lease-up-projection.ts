@@ -3,6 +3,7 @@ import type { LeaseUpView } from '../../../domain';
 import type { Db } from '../database';
 import { leaseUpWorkflowId } from '../../temporal/ids';
 import { projectCase } from './case-projection';
+import { declaredIncomeColumns } from './declared-income';
 
 /**
  * Writes the application's view into the `applications` read model and its open manager tasks into
@@ -24,15 +25,16 @@ export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ w
       current_step: view.currentStep,
       pending_tasks: JSON.stringify(view.pendingTasks),
       household_size: view.householdSize,
-      household_income: view.householdIncome,
+      ...declaredIncomeColumns(view.householdIncome),
       applied_at: view.appliedAt,
       state_updated_at: view.updatedAt,
       state_version: view.version,
       // Older views (before unit offers existed) carry no held unit.
       held_unit_id: view.heldUnitId ?? null,
-      view: JSON.stringify(view),
+      // The declared income is sealed in its own column: the stored view leaves it out (cases.ts puts it back).
+      view: JSON.stringify({ ...view, householdIncome: undefined }),
     },
-    ['log_number', 'status', 'current_step', 'held_unit_id', 'household_size', 'household_income'],
+    ['log_number', 'status', 'current_step', 'held_unit_id', 'household_size', 'household_income', 'household_income_encrypted'],
     {
       caseKind: 'lease_up',
       step: view.currentStep,

@@ -4,6 +4,7 @@ import { listHash } from '../../lottery/draw';
 import { matchKey } from '../../paper/match-key';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../temporal/ids';
 import type { Db } from '../database';
+import { declaredIncomeColumns } from './declared-income';
 
 /** Statuses of an application that is in the list the lottery freezes and draws. */
 export const LISTED_STATUSES = ['in_lottery', 'waitlisted'] as const;
@@ -150,7 +151,7 @@ export async function admitPaperApplication(db: Db, input: AdmitPaperInput): Pro
         current_step: 'submitted',
         pending_tasks: '[]',
         household_size: input.householdSize,
-        household_income: input.householdIncome,
+        ...declaredIncomeColumns(input.householdIncome),
         lottery_groups: JSON.stringify(input.groups),
         applied_at: now,
         state_updated_at: now,

@@ -15,6 +15,19 @@ export interface OperatorAuditTable {
   created_at: Generated<Date>;
 }
 
+/** A household's data exported by one of its members, or an application's personal data purged (only ever inserted). */
+export interface PrivacyAuditTable {
+  id: Generated<string>;
+  action: 'export' | 'purge';
+  household_id: string;
+  application_id: string | null;
+  /** Who downloaded (null for the retention sweep). */
+  actor_user_id: string | null;
+  detail: Json<Record<string, string | number | null>>;
+  created_at: Generated<Date>;
+}
+
 export interface OperatorTables {
   operator_audit: OperatorAuditTable;
+  privacy_audit: PrivacyAuditTable;
 }

@@ -2,13 +2,14 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toast';
-import { DEFAULT_ACCESS_PERIOD_DAYS, ORGANIZATION_KINDS, OrganizationBody, type Organization, type OrganizationKind } from '../../../lib/domain';
+import { DEFAULT_ACCESS_PERIOD_DAYS, DEFAULT_RETENTION_DAYS, ORGANIZATION_KINDS, OrganizationBody, type Organization, type OrganizationKind } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/errors';
 import { useFieldError } from '../../auth/field-error';
 import { useSaveOrganization } from '../api/admin';
 
-type Draft = { name: string; slug: string; kind: OrganizationKind; email: string; phone: string; accessPeriodDays: string };
-const FIELDS = ['name', 'slug', 'email', 'phone', 'accessPeriodDays'] as const;
+type Draft = { name: string; slug: string; kind: OrganizationKind; email: string; phone: string; accessPeriodDays: string; retentionDays: string };
+const FIELDS = ['name', 'slug', 'email', 'phone', 'accessPeriodDays', 'retentionDays'] as const;
+const NUMBER_FIELDS: readonly string[] = ['accessPeriodDays', 'retentionDays'];
 
 /** Create or edit an organisation: name, short name, kind, contact and the access period of its grants. */
 export function OrganizationFormDialog({ open, organization, onClose }: { open: boolean; organization: Organization | null; onClose: () => void }) {
@@ -18,7 +19,7 @@ export function OrganizationFormDialog({ open, organization, onClose }: { open: 
   const errorText = useErrorText();
   const fieldError = useFieldError();
   const prefix = useId();
-  const [draft, setDraft] = useState<Draft>({ name: '', slug: '', kind: 'property_manager', email: '', phone: '', accessPeriodDays: String(DEFAULT_ACCESS_PERIOD_DAYS) });
+  const [draft, setDraft] = useState<Draft>({ name: '', slug: '', kind: 'property_manager', email: '', phone: '', accessPeriodDays: String(DEFAULT_ACCESS_PERIOD_DAYS), retentionDays: String(DEFAULT_RETENTION_DAYS) });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   useEffect(() => {
@@ -26,8 +27,8 @@ export function OrganizationFormDialog({ open, organization, onClose }: { open: 
     setErrors({});
     setDraft(
       organization
-        ? { name: organization.name, slug: organization.slug, kind: organization.kind, email: organization.email, phone: organization.phone, accessPeriodDays: String(organization.accessPeriodDays) }
-        : { name: '', slug: '', kind: 'property_manager', email: '', phone: '', accessPeriodDays: String(DEFAULT_ACCESS_PERIOD_DAYS) },
+        ? { name: organization.name, slug: organization.slug, kind: organization.kind, email: organization.email, phone: organization.phone, accessPeriodDays: String(organization.accessPeriodDays), retentionDays: String(organization.retentionDays) }
+        : { name: '', slug: '', kind: 'property_manager', email: '', phone: '', accessPeriodDays: String(DEFAULT_ACCESS_PERIOD_DAYS), retentionDays: String(DEFAULT_RETENTION_DAYS) },
     );
   }, [open, organization]);
 
@@ -52,7 +53,7 @@ export function OrganizationFormDialog({ open, organization, onClose }: { open: 
             <label htmlFor={id(f)}>{t(`admin.organizations.${f}`)}</label>
             <input
               id={id(f)}
-              type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : f === 'accessPeriodDays' ? 'number' : 'text'}
+              type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : NUMBER_FIELDS.includes(f) ? 'number' : 'text'}
               value={draft[f]}
               aria-invalid={errors[f] ? true : undefined}
               aria-describedby={errors[f] ? id(`${f}-error`) : undefined}

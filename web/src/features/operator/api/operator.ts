@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { OperatorAuditEntry, OperatorCaseSummary, OperatorHistory, Page, StuckReason, UndeliveredNotice, WorkflowCaseKind } from '../../../lib/domain';
+import type { OperatorAuditEntry, OperatorCaseSummary, OperatorHistory, Page, RetentionScheduleRuns, StuckReason, UndeliveredNotice, WorkflowCaseKind } from '../../../lib/domain';
 
 /** `/api/Operator` (paths chosen here): the operator console of Admins. */
 const id = encodeURIComponent;
@@ -71,3 +71,7 @@ export const useUndeliveredNotices = () =>
     queryKey: ['operator', 'undelivered-notices'],
     queryFn: ({ signal }) => api.get<{ items: (UndeliveredNotice & { caseKey: string | null })[] }>('/Operator/undelivered-notices', { signal }),
   });
+
+/** The retention sweep's daily schedule: its last and next runs. */
+export const useRetentionSchedule = () =>
+  useQuery({ queryKey: ['operator', 'retention'], queryFn: ({ signal }) => api.get<RetentionScheduleRuns>('/Operator/retention', { signal }) });

@@ -8,6 +8,7 @@ import { useCaseSearch, useStuckCases, useUndeliveredNotices, type CaseSearch } 
 import { UndeliveredNotices } from '../../../components/undelivered-notices';
 import { OperatorAuditLog } from '../components/audit-log';
 import { CaseTable } from '../components/case-table';
+import { RetentionSchedule } from '../components/retention-schedule';
 
 type SearchBy = 'logNumber' | 'email' | 'householdId';
 const SEARCH_BY: SearchBy[] = ['logNumber', 'email', 'householdId'];
@@ -17,7 +18,7 @@ export function OperatorConsoleRoute() {
   const { t } = useTranslation('operator');
   usePageTitle(t('title'));
   const errorText = useErrorText();
-  const ids = { by: useId(), value: useId(), reason: useId(), days: useId(), search: useId(), stuck: useId(), audit: useId(), undelivered: useId() };
+  const ids = { by: useId(), value: useId(), reason: useId(), days: useId(), search: useId(), stuck: useId(), audit: useId(), undelivered: useId(), retention: useId() };
   const [by, setBy] = useState<SearchBy>('logNumber');
   const [value, setValue] = useState('');
   const [search, setSearch] = useState<CaseSearch | null>(null);
@@ -128,6 +129,9 @@ export function OperatorConsoleRoute() {
           <UndeliveredNotices notices={undelivered.data.items} caseLabel={(caseKey) => t('undelivered.case', { caseKey })} />
         )}
       </section>
+
+      <RetentionSchedule headingId={ids.retention} />
+
       <OperatorAuditLog headingId={ids.audit} />
     </div>
   );

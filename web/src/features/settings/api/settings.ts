@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { OtpChannel, ProfileSettings } from '../../../lib/domain';
+import { getAccessToken } from '../../../lib/session';
 
 /** GET/POST /api/UserProfile/settings (path chosen here; the spec does not show it). */
 export const settingsQuery = queryOptions({ queryKey: ['profile-settings'], queryFn: () => api.get<ProfileSettings>('/UserProfile/settings') });
@@ -23,3 +24,17 @@ export const signature = {
   validateOtp: (otp: string) => api.get<unknown>(`/Signature/validateotp/otp/${encodeURIComponent(otp)}`),
   save: (signatureBase64: string, autoGenerateRequest: boolean) => api.put<ProfileSettings>('/UserProfile/Profile/Signature', { signatureBase64, autoGenerateRequest }),
 };
+
+/** Downloads the household's data as a zip (GET /api/Household/my-data/export), its summary in `language`; saved by the browser. */
+export async function downloadMyData(language: string): Promise<void> {
+  const token = getAccessToken();
+  const response = await fetch(`/api/Household/my-data/export?language=${encodeURIComponent(language)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(`download failed (${response.status})`);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'my-data.zip';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}

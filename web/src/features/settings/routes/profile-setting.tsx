@@ -12,6 +12,7 @@ import { signature, useSaveSettings, useSettings } from '../api/settings';
 import { SignatureEditor, type SignatureValue } from '../components/signature-editor';
 import { SignatureOtpDialog } from '../components/signature-otp-dialog';
 import { HouseholdAccessSection } from '../components/household-access-section';
+import { MyDataSection } from '../components/my-data-section';
 import { markLanguageChosen } from '../use-apply-settings';
 import { RESIDENT_ROLES } from '../../../config/roles';
 import { useSession } from '../../auth/hooks/use-session';
@@ -114,6 +115,7 @@ export function ProfileSettingRoute() {
       </section>
       {/* Consented access: the household answers ambassadors' requests and sees what was done for it. */}
       {session && RESIDENT_ROLES.includes(session.user.role) ? <HouseholdAccessSection /> : null}
+      {session && RESIDENT_ROLES.includes(session.user.role) ? <MyDataSection /> : null}
       <SignatureOtpDialog
         open={otpOpen}
         onClose={() => setOtpOpen(false)}
