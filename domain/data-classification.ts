@@ -87,7 +87,7 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
   chat_conversations: { household_id: none, organization_id: none, last_message_at: none, created_at: none },
   chat_messages: {
     id: none, household_id: none, organization_id: none, sender_user_id: none, sender_side: none, body_encrypted: field, document_id: none,
-    pinned: none, deleted_at: none, created_at: none, kind: none,
+    pinned: none, deleted_at: none, created_at: none, kind: none, request_key: hashed,
   },
   chat_reads: { household_id: none, organization_id: none, user_id: none, seen_up_to: none },
   document_extractions: {
@@ -101,6 +101,9 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
     id: none, household_id: none, member_id: none,
     kind: plain('the kind of asset (bank account, trust...) drives the asset questions and required documents in SQL; no figure or institution'),
     details: sealedJson, created_at: none, updated_at: none,
+  },
+  idempotent_requests: {
+    key_hash: hashed, user_id: none, fingerprint: hashed, locked_until: none, status_code: none, response_encrypted: field, created_at: none,
   },
   household_documents: {
     id: none, household_id: none, member_id: none, income_id: none, asset_id: none, document_type: none,
@@ -172,6 +175,7 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
     template: none, language: none,
     params: plain('what a queued notice says (a first name, a log number, a date) until it is sent'),
     dedupe_key: none, status: none, attempts: none, last_error: none, created_at: none, sent_at: none, next_attempt_at: none,
+    notice_key: none, case_key: none, provider_message_id: none, delivery_status: none, undelivered_reason: none,
   },
   one_time_codes: {
     id: none, user_id: none, purpose: none, code_hash: hashed,
@@ -203,6 +207,11 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
   },
   privacy_audit: { id: none, action: none, household_id: none, application_id: none, actor_user_id: none, detail: none, created_at: none },
   profile_locks: { household_id: none, reason: none, workflow_id: none, locked_at: none },
+  public_listing_generation: { id: none, generation: none },
+  sms_opt_outs: {
+    phone_key: plain('the digits of a number that texted STOP: an inbound STOP or START names only the number, and every account using it must stop getting texts'),
+    opted_out: none, changed_at: none,
+  },
   rate_limit_hits: { key: plain('rate limits count requests per IP address or user id, for their window only'), count: none, expires_at: none },
   recertification_cases: {
     ...caseColumns, tenant_user_id: none, kind: none, deadline: none, stage: none, status: none, profile_locked: none, tenant_signed: none,
