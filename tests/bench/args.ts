@@ -22,6 +22,8 @@ export interface BenchOptions {
   keep: boolean;
   /** Only the shapes side by side: the same applies and actions on the dev-server stack, then on `npm run start:cluster`. */
   cluster: boolean;
+  /** Only the public pages beside a bare node:http server. */
+  publicPages: boolean;
   help: boolean;
 }
 
@@ -37,6 +39,7 @@ export const DEFAULTS: BenchOptions = {
   skipWeb: false,
   keep: false,
   cluster: false,
+  publicPages: false,
   help: false,
 };
 
@@ -50,7 +53,7 @@ const NUMERIC: Record<string, keyof BenchOptions> = {
   samples: 'samples',
   concurrency: 'concurrency',
 };
-const FLAGS: Record<string, keyof BenchOptions> = { 'skip-web': 'skipWeb', keep: 'keep', cluster: 'cluster', help: 'help' };
+const FLAGS: Record<string, keyof BenchOptions> = { 'skip-web': 'skipWeb', keep: 'keep', cluster: 'cluster', public: 'publicPages', help: 'help' };
 
 export const USAGE = `npm run bench -- [options]
   --applications N   applications in the lottery opportunity (default ${DEFAULTS.applications})
@@ -64,7 +67,8 @@ export const USAGE = `npm run bench -- [options]
   --skip-web         no production build (initial JS per public page)
   --keep             keep the data folder of the bench's stack
   --cluster          only the two shapes side by side: --applies applications (--concurrency in flight) and
-                     --samples actions and reads on the dev-server stack, then the same on npm run start:cluster`;
+                     --samples actions and reads on the dev-server stack, then the same on npm run start:cluster
+  --public           only the public list and one opportunity at 50 connections, beside a bare node:http server`;
 
 /** Parses `--name value`, `--name=value` and flags; throws with the usage on anything else. */
 export function parseArgs(argv: readonly string[]): BenchOptions {

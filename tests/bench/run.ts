@@ -22,6 +22,7 @@ import { growLottery, insertHouseholds, seedOpportunities } from './seed';
 import { startBenchStack, type BenchStack } from './stack';
 import { formatTable, type FigureRow } from './table';
 import { measureCluster, measureShape, shapeRows, type ShapeFigures } from './phases/cluster';
+import { measurePublicPages, publicPageRows } from './phases/public-pages';
 
 const say = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
@@ -73,6 +74,9 @@ async function main(options: BenchOptions): Promise<void> {
       await phase(`seeding ${size} applications`, rows, () => growLottery(stack.db, seed, size, now));
       await phase(`lists at ${size}`, rows, () => lists(stack, api, seed.lotteryId, size, options.samples, rows));
     }
+
+    const pages = await phase('public pages', rows, () => measurePublicPages(stack.baseUrl, seed.firstComeId));
+    if (pages) rows.push(...publicPageRows(pages));
 
     const dashboard = await phase('dashboard with hanging feed sources', rows, async () => timeDashboard(api, await api.login('User'), options.samples, sources));
     if (dashboard) rows.push(...dashboardRows(dashboard));
@@ -168,6 +172,22 @@ async function shapes(options: BenchOptions): Promise<void> {
   console.log(`load average at the end (1/5/15 min): ${loadNow()}`);
 }
 
+/** `--public`: only the public pages beside a bare server, on the bench's stack. */
+async function publicOnly(options: BenchOptions): Promise<void> {
+  console.log(`housing portal bench (public pages), ${new Date().toISOString()}\n${machineFacts()}\n`);
+  const rows: FigureRow[] = [];
+  const stack = await startBenchStack();
+  try {
+    const seed = await seedOpportunities(stack.db, new Date());
+    const pages = await phase('public pages', rows, () => measurePublicPages(stack.baseUrl, seed.firstComeId));
+    if (pages) rows.push(...publicPageRows(pages));
+  } finally {
+    await stack.close(options.keep);
+  }
+  console.log(`\n${formatTable(rows)}\n`);
+  console.log(`load average at the end (1/5/15 min): ${loadNow()}`);
+}
+
 let options: BenchOptions;
 try {
   options = parseArgs(process.argv.slice(2));
@@ -179,6 +199,9 @@ if (options.help) {
   console.log(USAGE);
 } else if (options.cluster) {
   await shapes(options);
+  process.exit(0);
+} else if (options.publicPages) {
+  await publicOnly(options);
   process.exit(0);
 } else {
   await main(options);

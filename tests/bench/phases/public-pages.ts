@@ -1,0 +1,91 @@
+/**
+ * The public pages people open first on the day a lottery opens (the opportunity list and one
+ * opportunity, as an anonymous browser asks for them: brotli accepted), under 50 connections with
+ * autocannon, beside a bare `node:http` server answering the same bytes and headers from memory in
+ * the same run: how far the API is from what this machine can serve at all.
+ */
+import { createServer, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { ms, section, type FigureRow } from '../table';
+
+export interface Throughput {
+  name: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const CONNECTIONS = 50;
+const HEADERS = { 'accept-encoding': 'br, gzip', accept: 'application/json' };
+
+async function hammer(name: string, url: string, seconds: number): Promise<Throughput> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: HEADERS });
+  return { name, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+/** What the API sends on the wire for `url` (still compressed) and the headers that describe it. */
+function wireBytes(url: string): Promise<{ bytes: Buffer; headers: Record<string, string> }> {
+  return new Promise((done, fail) => {
+    get(url, { headers: HEADERS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const header of ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary']) {
+          const value = res.headers[header];
+          if (typeof value === 'string') headers[header] = value;
+        }
+        const bytes = Buffer.concat(chunks);
+        done({ bytes, headers: { ...headers, 'content-length': String(bytes.length) } });
+      });
+      res.on('error', fail);
+    }).on('error', fail);
+  });
+}
+
+/** One page: the API, then a bare server sending the API's bytes and headers, in turn. */
+async function page(name: string, url: string, seconds: number): Promise<[Throughput, Throughput]> {
+  const { bytes, headers } = await wireBytes(url);
+  return serveBare(name, url, bytes, headers, seconds);
+}
+
+async function serveBare(name: string, url: string, bytes: Buffer, headers: Record<string, string>, seconds: number): Promise<[Throughput, Throughput]> {
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(bytes);
+  });
+  await new Promise<void>((done) => bare.listen(0, '127.0.0.1', done));
+  try {
+    const port = (bare.address() as AddressInfo).port;
+    const bareFigure = await hammer(`${name} (bare)`, `http://127.0.0.1:${port}/`, seconds);
+    const apiFigure = await hammer(name, url, seconds);
+    return [apiFigure, bareFigure];
+  } finally {
+    await new Promise((done) => bare.close(done));
+  }
+}
+
+export async function measurePublicPages(baseUrl: string, opportunityId: string, seconds = 10): Promise<{ list: [Throughput, Throughput]; detail: [Throughput, Throughput] }> {
+  const list = await page('public opportunity list', `${baseUrl}/api/Opportunity/published-opportunities?type=all`, seconds);
+  const detail = await page('one opportunity', `${baseUrl}/api/Opportunity/${opportunityId}`, seconds);
+  return { list, detail };
+}
+
+export function publicPageRows(figures: { list: [Throughput, Throughput]; detail: [Throughput, Throughput] }): FigureRow[] {
+  const rows: FigureRow[] = [section(`Public pages at ${CONNECTIONS} connections (autocannon, brotli accepted)`)];
+  for (const [api, bare] of [figures.list, figures.detail]) {
+    const ratio = api.perSecond / bare.perSecond;
+    rows.push({
+      name: api.name,
+      value: `${api.perSecond.toFixed(0)}/s (${ratio.toFixed(2)}x bare), p50 ${ms(api.p50)}, p99 ${ms(api.p99)}`,
+      goal: '>= 0.5x bare',
+      bare: `${bare.perSecond.toFixed(0)}/s, p99 ${ms(bare.p99)}`,
+      met: api.errors === 0 && api.non2xx === 0 ? ratio >= 0.5 : false,
+      note: `${api.errors} errors, ${api.non2xx} non-2xx; the bare node:http server answers the same bytes and headers from memory`,
+    });
+  }
+  return rows;
+}
