@@ -21,6 +21,13 @@ const MiB = 1024 * 1024;
 export const HEAP_LIMIT_SLACK_MB = 256;
 /** The share of workflow task pollers on the normal queue (the SDK's default: 0.2). */
 const NORMAL_QUEUE_POLL_SHARE = 0.5;
+/**
+ * How long a task waits on the queue of the worker that has its workflow cached before any worker
+ * may take it (the SDK's default: 10 s). When that worker died, every case it had cached waits this
+ * long for its next step: an action a person sent waits with it. Another worker replays the history
+ * instead, which costs milliseconds.
+ */
+const STICKY_QUEUE_TIMEOUT = '4 seconds';
 
 /**
  * How much the worker takes on (the worker slows, it does not die).
@@ -49,7 +56,7 @@ const NORMAL_QUEUE_POLL_SHARE = 0.5;
 export function workerSizing(
   config: WorkerSizingConfig,
   heapLimitBytes = getHeapStatistics().heap_size_limit,
-): Pick<WorkerOptions, 'maxCachedWorkflows' | 'tuner' | 'workflowTaskPollerBehavior' | 'nonStickyToStickyPollRatio'> {
+): Pick<WorkerOptions, 'maxCachedWorkflows' | 'tuner' | 'workflowTaskPollerBehavior' | 'nonStickyToStickyPollRatio' | 'stickyQueueScheduleToStartTimeout'> {
   const fit = Math.floor(((heapLimitBytes / MiB - config.WORKER_HEAP_RESERVE_MB) * 1024) / config.WORKER_CACHED_WORKFLOW_KB);
   const maxCachedWorkflows = config.WORKER_MAX_CACHED_WORKFLOWS ?? Math.max(2, fit);
   const tunerOptions = { targetMemoryUsage: config.WORKER_TARGET_MEMORY_USAGE, targetCpuUsage: config.WORKER_TARGET_CPU_USAGE };
@@ -59,6 +66,7 @@ export function workerSizing(
     maxCachedWorkflows,
     workflowTaskPollerBehavior: { type: 'simple-maximum', maximum: Math.max(2, Math.min(16, Math.floor(workflowSlots / 2))) },
     nonStickyToStickyPollRatio: NORMAL_QUEUE_POLL_SHARE,
+    stickyQueueScheduleToStartTimeout: STICKY_QUEUE_TIMEOUT,
     tuner: {
       workflowTaskSlotSupplier: { type: 'fixed-size', numSlots: workflowSlots },
       localActivityTaskSlotSupplier: { type: 'fixed-size', numSlots: activitySlots },
