@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { requestKeyHash } from '../../api/plugins/idempotency';
 import { TINY_PNG } from '../helpers/lease-up-env';
+import { rentalInput } from '../helpers/lease-up-users';
 import { signIn, startStack, type Stack } from '../helpers/stack';
 
 type Auth = { authorization: string; userId: string };
@@ -119,17 +120,7 @@ describe('a request sent again with its Idempotency-Key', () => {
   });
 
   it('a case action: the retry is the same Update, so the case takes it once', async () => {
-    const input = {
-      name: 'Idempotency Court',
-      kind: 'rental',
-      building: 'Building A',
-      address: '300 E 140th St, Bronx, NY 10454',
-      lotteryEndDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-      units: [{ unitNumber: '1A', bedroomType: 'Studio', monthlyRent: 1100, amiPercent: 50 }],
-      requirements: [{ amiPercent: 50, layout: 'Studio', monthlyRent: 1100 }],
-      incomeRanges: [{ householdSize: 2, min: 40_000, max: 90_000 }],
-    };
-    const created = await post('/api/Opportunity/manage', manager, undefined, input);
+    const created = await post('/api/Opportunity/manage', manager, undefined, rentalInput('Idempotency Court'));
     expect(created.statusCode, created.body).toBe(201);
     const opportunity = created.json().data as { id: string };
     expect((await post(`/api/Opportunity/manage/${opportunity.id}/publish`, manager, undefined)).statusCode).toBe(200);

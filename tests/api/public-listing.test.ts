@@ -4,22 +4,14 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rentalInput } from '../helpers/lease-up-users';
 import { signIn, startStack, type Stack } from '../helpers/stack';
 
 describe('the public opportunity list and detail', () => {
   let stack: Stack;
   let manager: { authorization: string; userId: string };
   let opportunityId: string;
-  const input = {
-    name: 'Cache Street Commons',
-    kind: 'rental',
-    building: 'Building C',
-    address: '12 Cache St, Bronx, NY 10451',
-    lotteryEndDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
-    units: [{ unitNumber: '3C', bedroomType: 'Studio', monthlyRent: 1000, amiPercent: 40 }],
-    requirements: [{ amiPercent: 40, layout: 'Studio', monthlyRent: 1000 }],
-    incomeRanges: [{ householdSize: 1, min: 20_000, max: 60_000 }],
-  };
+  const input = rentalInput('Cache Street Commons', 20);
 
   beforeAll(async () => {
     stack = await startStack();

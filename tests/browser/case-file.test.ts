@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoPayStubPdf } from '../../infra/seed-household';
 import { launchChromium, openContext, settled, storageFor, watchConsoleErrors } from '../helpers/browser';
+import { applyToSeededRental } from '../helpers/lease-up-users';
 import { signIn, startStack, type Stack } from '../helpers/stack';
 
 const REASON = 'The pay stub is cut off: the pay date is missing';
@@ -20,15 +21,7 @@ beforeAll(async () => {
   stack = await startStack({ listen: true });
   browser = await launchChromium();
   const applicant = await signIn(stack.app, 'User');
-  const opportunity = await stack.db.selectFrom('opportunities').select('id').where('published', '=', true).where('kind', '=', 'rental').orderBy('name').executeTakeFirstOrThrow();
-  const applied = await stack.app.inject({
-    method: 'POST',
-    url: '/api/LeaseUpApplication/apply',
-    headers: { authorization: applicant.authorization },
-    payload: { opportunityId: opportunity.id, householdSize: 2, householdIncome: 52_000, agreeToTerms: true },
-  });
-  if (applied.statusCode !== 201) throw new Error(`apply: ${applied.body}`);
-  applicationId = applied.json().data.applicationId;
+  applicationId = await applyToSeededRental(stack, applicant);
 }, 120_000);
 
 afterAll(async () => {

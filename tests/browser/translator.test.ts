@@ -10,6 +10,7 @@ import bnTranslator from '../../web/src/i18n/locales/bn/translator.json';
 import { seriousAxeViolations } from '../helpers/axe';
 import { launchChromium, openContext, settled, storageFor, watchConsoleErrors } from '../helpers/browser';
 import { fakeTranslation, startLibreTranslate, type LibreTranslateServer } from '../helpers/libretranslate-server';
+import { applyToSeededRental } from '../helpers/lease-up-users';
 import { signIn, startStack, type Stack } from '../helpers/stack';
 
 const REASON = 'The pay stub is from last year. Please upload one from the last 30 days.';
@@ -25,15 +26,7 @@ beforeAll(async () => {
   stack = await startStack({ listen: true, env: { TRANSLATE_URL: server.url } });
   browser = await launchChromium();
   const [applicant, manager] = await Promise.all([signIn(stack.app, 'User'), signIn(stack.app, 'Manager')]);
-  const opportunity = await stack.db.selectFrom('opportunities').select('id').where('published', '=', true).where('kind', '=', 'rental').orderBy('name').executeTakeFirstOrThrow();
-  const applied = await stack.app.inject({
-    method: 'POST',
-    url: '/api/LeaseUpApplication/apply',
-    headers: { authorization: applicant.authorization },
-    payload: { opportunityId: opportunity.id, householdSize: 2, householdIncome: 52_000, agreeToTerms: true },
-  });
-  if (applied.statusCode !== 201) throw new Error(`apply: ${applied.body}`);
-  applicationId = applied.json().data.applicationId;
+  applicationId = await applyToSeededRental(stack, applicant);
   const file = await stack.app.inject({ url: `/api/CaseFile/lease-up/${applicationId}`, headers: { authorization: manager.authorization } });
   const stub = (file.json().data.documents as { id: string; documentType: string }[]).find((d) => d.documentType === 'pay_stub')!;
   const rejected = await stack.app.inject({

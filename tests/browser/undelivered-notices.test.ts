@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { setOptedOut } from '../../infra/notifications/sms-opt-outs';
 import { closeContext, launchChromium, openContext, storageFor, watchConsoleErrors } from '../helpers/browser';
+import { applyToSeededRental } from '../helpers/lease-up-users';
 import { signIn, startStack, type Stack } from '../helpers/stack';
 
 let stack: Stack;
@@ -18,15 +19,7 @@ beforeAll(async () => {
   stack = await startStack({ listen: true });
   browser = await launchChromium();
   const applicant = await signIn(stack.app, 'User');
-  const opportunity = await stack.db.selectFrom('opportunities').select('id').where('published', '=', true).where('kind', '=', 'rental').orderBy('name').executeTakeFirstOrThrow();
-  const applied = await stack.app.inject({
-    method: 'POST',
-    url: '/api/LeaseUpApplication/apply',
-    headers: { authorization: applicant.authorization },
-    payload: { opportunityId: opportunity.id, householdSize: 2, householdIncome: 52_000, agreeToTerms: true },
-  });
-  if (applied.statusCode !== 201) throw new Error(`apply: ${applied.body}`);
-  applicationId = applied.json().data.applicationId;
+  applicationId = await applyToSeededRental(stack, applicant);
   // The offer-expiry notice went by text only, and the provider reported it undelivered.
   const notice = `lease-up:${applicationId}:UnitOfferExpired:offer-1`;
   await stack.db

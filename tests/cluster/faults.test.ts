@@ -28,6 +28,7 @@ import { freeClusterEnv, replayCheck, signInOver, startCluster, type RunningClus
 import { LoadClient, LoadSession, recoveries, recoveryTable, type Operation } from '../helpers/cluster-load';
 import { listenToEvents } from '../helpers/event-stream';
 import { TINY_PNG } from '../helpers/lease-up-env';
+import { rentalInput } from '../helpers/lease-up-users';
 
 const APPLICANTS = 16;
 const PASSWORD = 'Load-test#2026';
@@ -94,16 +95,7 @@ describe('the cluster under load, broken on purpose', () => {
     const created = await fetch(`${cluster.baseUrl}/api/Opportunity/manage`, {
       method: 'POST',
       headers: { authorization: managerSession.authorization, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Fault Line Houses',
-        kind: 'rental',
-        building: 'Building F',
-        address: '1 Centre St, New York, NY 10007',
-        lotteryEndDate: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10),
-        units: [{ unitNumber: '2A', bedroomType: '1 bedroom', monthlyRent: 1300, amiPercent: 60 }],
-        requirements: [{ amiPercent: 60, layout: '1 bedroom', monthlyRent: 1300 }],
-        incomeRanges: [{ householdSize: 2, min: 30_000, max: 90_000 }],
-      }),
+      body: JSON.stringify(rentalInput('Fault Line Houses', 60)),
     });
     const body = (await created.json()) as { data: { id: string } };
     expect(created.status, JSON.stringify(body)).toBe(201);

@@ -42,3 +42,30 @@ export async function otherOrganizationManager(stack: Stack) {
 /** A valid small PNG as the signature pad sends it. */
 export const SIGNATURE_PNG_BASE64 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** Applies `who` (signed in) to the first published rental of the seed; the new application's id. */
+export async function applyToSeededRental(stack: Stack, who: { authorization: string }): Promise<string> {
+  const opportunity = await stack.db.selectFrom('opportunities').select('id').where('published', '=', true).where('kind', '=', 'rental').orderBy('name').executeTakeFirstOrThrow();
+  const applied = await stack.app.inject({
+    method: 'POST',
+    url: '/api/LeaseUpApplication/apply',
+    headers: { authorization: who.authorization },
+    payload: { opportunityId: opportunity.id, householdSize: 2, householdIncome: 52_000, agreeToTerms: true },
+  });
+  if (applied.statusCode !== 201) throw new Error(`apply: ${applied.body}`);
+  return applied.json().data.applicationId as string;
+}
+
+/** A first-come rental with one unit, as a manager enters it (POST /api/Opportunity/manage), open for `days` more days. */
+export function rentalInput(name: string, days = 30) {
+  return {
+    name,
+    kind: 'rental',
+    building: 'Building A',
+    address: '300 E 140th St, Bronx, NY 10454',
+    lotteryEndDate: new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10),
+    units: [{ unitNumber: '1A', bedroomType: 'Studio', monthlyRent: 1100, amiPercent: 50 }],
+    requirements: [{ amiPercent: 50, layout: 'Studio', monthlyRent: 1100 }],
+    incomeRanges: [{ householdSize: 2, min: 30_000, max: 90_000 }],
+  };
+}
