@@ -9,6 +9,9 @@ import type { ManagerTaskFilter } from '../../domain';
 import { initialLeaseUpState, leaseUpView } from '../../domain';
 import { seedDemoData } from '../../infra/seed';
 import { createTestDatabase } from '../helpers/stack';
+import { HISTORY_FIXTURE_KEY } from '../helpers/workflow-env';
+import { createKeyRing } from '../../infra/crypto';
+import { hasDataKeys, useDataKeys } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
 
 describe('lease-up projection activity (real PostgreSQL)', () => {
@@ -16,6 +19,8 @@ describe('lease-up projection activity (real PostgreSQL)', () => {
   let base: LeaseUpView;
 
   beforeAll(async () => {
+    // The projection seals the declared income, as the worker does with its keys.
+    if (!hasDataKeys()) useDataKeys(createKeyRing(HISTORY_FIXTURE_KEY));
     ({ db } = await createTestDatabase());
     await seedDemoData(db);
     const household = await db.selectFrom('households').selectAll().executeTakeFirstOrThrow();

@@ -11,6 +11,7 @@ import { activate, tabTo } from '../helpers/keyboard';
 import { startStack, type Stack } from '../helpers/stack';
 import { recentPayDates } from '../helpers/household';
 import { BANK_STATEMENTS, PAY_STUBS, samplePdf } from '../helpers/statements';
+import { openJson } from '../../infra/data-keys';
 import { openIncome } from '../../infra/db/repositories/household-income-store';
 
 let browser: Browser;
@@ -32,7 +33,7 @@ describe('figures read from a bank statement, checked in the browser', () => {
     const errors = watchConsoleErrors(page);
     const user = JSON.parse(storage.user) as { id?: string; userId?: string };
     const household = await stack.db.selectFrom('households').select('id').where('head_user_id', '=', (user.userId ?? user.id)!).executeTakeFirstOrThrow();
-    const assets = async () => (await stack.db.selectFrom('household_assets').select(['details']).where('household_id', '=', household.id).execute()).map((r) => r.details as { institution?: string; balance?: number });
+    const assets = async () => (await stack.db.selectFrom('household_assets').select(['details']).where('household_id', '=', household.id).execute()).map((r) => openJson<{ institution?: string; balance?: number }>(r.details));
 
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Assets' }).click();

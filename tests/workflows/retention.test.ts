@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredIncomeColumns } from '../../infra/db/repositories/declared-income';
 import { leaseUpWorkflowId } from '../../infra/temporal/ids';
+import { recordHistory } from '../helpers/histories';
 import { startTimeSkippingEnv } from '../helpers/time-skipping';
 
 /**
@@ -19,7 +20,13 @@ describe('retention sweep', () => {
   }, 180_000);
   afterAll(() => ts?.close());
 
-  const sweep = () => ts.client.workflow.execute('retentionSweep', { taskQueue: ts.taskQueue, workflowId: `retention-test-${randomUUID()}`, args: [] }) as Promise<{ applications: number; documents: number; letters: number }>;
+  /** One run of the sweep; its history is kept for the replay test when `record` names it (RECORD_HISTORIES=1). */
+  const sweep = async (record?: string) => {
+    const handle = await ts.client.workflow.start('retentionSweep', { taskQueue: ts.taskQueue, workflowId: `retention-test-${randomUUID()}`, args: [] });
+    const result = (await handle.result()) as { applications: number; documents: number; letters: number };
+    if (record) await recordHistory(record, handle);
+    return result;
+  };
 
   /** A household with one closed application (and optionally one still open), a document on file and a letter mailed. */
   async function household(options: { open: boolean }) {
@@ -70,7 +77,7 @@ describe('retention sweep', () => {
     expect((await application(done.closed)).purged_at).toBeNull();
 
     await ts.env.sleep(`${RETENTION_DAYS + 1} days`);
-    const result = await sweep();
+    const result = await sweep('retention-sweep-purged');
     expect(result).toEqual({ applications: 1, documents: 1, letters: 1 });
 
     // The closed application keeps what statistics need, and nothing personal.
