@@ -1,4 +1,4 @@
-/** `npm run bench -- --applications 10000 ...`: the sizes of one run, defaults from issues 10 and 11. */
+/** `npm run bench -- --applications 10000 ...`: the sizes of one run and their defaults. */
 
 export interface BenchOptions {
   /** Applications in the one lottery opportunity (lists, draw, invitations run on it). */

@@ -1,4 +1,4 @@
-/** Turns the measured figures into the table's rows, each beside its goal (issues 10 and 11) and the bare figure. */
+/** Turns the measured figures into the table's rows, each beside its goal and the bare figure. */
 import type { PageFigure } from '../../web/build/initial-js-report';
 import type { ApplyFigures, LagFigures } from './phases/apply';
 import type { BareFigures } from './phases/bare';

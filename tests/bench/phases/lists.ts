@@ -24,7 +24,7 @@ export interface ListFigure {
   error?: string;
 }
 
-/** The lists of issues 10 and 11 (query fields a list does not know are ignored by its schema). */
+/** The lists the bench times (query fields a list does not know are ignored by its schema). */
 export function listSpecs(lotteryId: string): ListSpec[] {
   return [
     { name: 'manager applications, organisation', path: '/api/LeaseUpApplication/getApplications?limit=25', who: 'manager' },
