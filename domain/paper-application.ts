@@ -36,7 +36,7 @@ export interface PaperApplicationEntered {
   letterId: string;
 }
 
-/** The claim code printed in the first letter: 8 letters and digits without look-alikes, shown as XXXX-XXXX. */
+/** The claim code printed in the first letter: 8 letters and digits without look-alikes, shown as two groups of four joined by a hyphen. */
 export const CLAIM_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const ClaimInput = z.object({
   code: z

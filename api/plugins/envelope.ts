@@ -22,7 +22,7 @@ const DATABASE_RETRY_AFTER_SECONDS = 2;
 /**
  * PostgreSQL out of reach or restarting, as node-postgres reports it: a refused or dropped
  * connection, a pool that could not connect in time, or the server's own shutdown and start-up
- * codes (57P01-57P03) and connection-class errors (08xxx).
+ * codes (57P01-57P03) and its connection-exception class (codes starting 08).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

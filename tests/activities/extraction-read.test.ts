@@ -6,7 +6,7 @@ import { OCR_LANG_PATH, readDocument } from '../../infra/extraction/read-documen
 import { BANK_STATEMENTS, PAY_STUBS, imageOnlyPdf, renderPng, samplePdf, type Sample } from '../helpers/statements';
 
 /**
- * The figures of bank statements and pay stubs made here in three layouts each,
+ * The figures of bank statements and pay stubs generated in three layouts each,
  * read from the PDF's text and from the same page as an image (OCR, with the English model from
  * node_modules): every field comes back right, and the field a layout leaves unlabelled is marked
  * for confirmation.

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 /**
- * Bank statements and pay stubs made in the tests, three layouts of each: a label
+ * Bank statements and pay stubs generated as PDFs for the tests, three layouts of each: a label
  * and its value on one line; labels above values and tables of columns; and a layout whose
  * institution or employer is only a bare heading (read with low confidence). Each comes as a PDF
  * with text and as the same page rendered to a PNG (pdftoppm, from poppler-utils) for OCR.
