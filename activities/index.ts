@@ -12,7 +12,8 @@ import { queueNoticeLetter } from '../infra/paper/mailed-letters';
 import * as profileLock from '../infra/db/repositories/profile-locks';
 import * as recertification from './recertification';
 import * as recertificationCycle from '../infra/db/repositories/recertification-cycle';
-import * as relocation from './relocation';
+import { projectRelocation } from '../infra/db/repositories/relocation-projection';
+import { projectRecertification } from '../infra/db/repositories/recertification-projection';
 import * as retention from './retention';
 import { projectSupportTicket } from '../infra/db/repositories/support-ticket-projection';
 
@@ -40,13 +41,13 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     signLeaseUpLetter: (input: Parameters<typeof leaseUp.signLeaseUpLetter>[2]) => leaseUp.signLeaseUpLetter(db, blobs, input),
     markDocumentsRejected: (input: Parameters<typeof leaseUp.markDocumentsRejected>[1]) => leaseUp.markDocumentsRejected(db, input),
     // Recertification and relocation
-    projectRecertification: (view: RecertView) => recertification.projectRecertification(db, view),
+    projectRecertification: (view: RecertView) => projectRecertification(db, view),
     generateRecertificationTic: (input: Parameters<typeof recertification.generateRecertificationTic>[2]) =>
       recertification.generateRecertificationTic(db, blobs, input),
     signRecertificationTic: (input: Parameters<typeof recertification.signRecertificationTic>[2]) => recertification.signRecertificationTic(db, blobs, input),
     lockProfile: (input: Parameters<typeof profileLock.lockProfile>[1]) => profileLock.lockProfile(db, input),
     unlockProfile: (input: Parameters<typeof profileLock.unlockProfile>[1]) => profileLock.unlockProfile(db, input),
-    projectRelocation: (view: RelocationView) => relocation.projectRelocation(db, view),
+    projectRelocation: (view: RelocationView) => projectRelocation(db, view),
     // The lottery
     projectLottery: (view: LotteryView) => lottery.projectLottery(db, view),
     drawLottery: (input: { opportunityId: string; publicValue: string }) => lottery.drawLottery(db, input),

@@ -8,13 +8,13 @@ import { webCacheHeaders } from './web-cache';
 import type { Client } from '@temporalio/client';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../domain';
-import type { DestinationStream } from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import type { BlobStore } from '../infra/blobs';
 import type { Config } from '../infra/config';
 import { keyRingFromConfig, type KeyRing } from '../infra/crypto';
 import { useDataKeys } from '../infra/data-keys';
 import type { Db } from '../infra/db/database';
-import { loggerOptions } from '../infra/logger';
+import { loggerOptions, requestLineWriter } from '../infra/logger';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin, frameworkError } from './plugins/envelope';
 import { PublicListingCache } from './services/public-listing-cache';
@@ -107,22 +107,29 @@ declare module 'fastify' {
 /**
  * One line per request, written once it is answered, with the request's safe address: Fastify's
  * two lines, each redacted and written to stdout, cost the API more than a quarter of its time on
- * a short request. Errors still get their own line, as Fastify writes them.
+ * a short request (infra/logger.ts `requestLineWriter`). Errors still get their own line, as Fastify
+ * writes them, redacted.
  */
 class OneLinePerRequest extends LogController {
+  constructor(private readonly writeLine: ReturnType<typeof requestLineWriter>) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else this.writeLine(request, reply.statusCode, reply.elapsedTime);
   }
 }
 
 /** The API: infrastructure first, then one plugin per section-7 route group, then the web app. */
 export async function buildApp({ config, db, temporal, blobs, logStream }: AppDeps): Promise<FastifyInstance> {
+  // Both loggers write to one destination, so their lines never interleave mid-line.
+  const logs = logStream ?? pino.destination(process.stdout.fd);
   const app = Fastify({
-    logger: loggerOptions(config, 'api', { secretRoutes: SECRET_ROUTES, stream: logStream }),
-    logController: new OneLinePerRequest(),
+    logger: loggerOptions(config, 'api', { secretRoutes: SECRET_ROUTES, stream: logs }),
+    logController: new OneLinePerRequest(requestLineWriter(config, 'api', { secretRoutes: SECRET_ROUTES, stream: logs })),
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies listed in TRUSTED_PROXIES (none by default):
     // the client address rate limits count against cannot be chosen by the client.

@@ -35,6 +35,7 @@ type SignedInput = { actor: { userId: string }; signature?: StoredSignature };
 
 const NOTICES_ADDED = new Set(['lease-up-offer-made', 'lease-up-appeal-granted', 'lease-up-appeal-denied']);
 const NOTICES_ADDED_PATCH = 'lease-up-offer-and-appeal-notices';
+const PROJECTION_AFTER_ANSWER_PATCH = 'lease-up-projection-after-answer';
 
 const leaseUpCase: CaseDefinition<LeaseUpState, LeaseUpInputs, ActorRole, LeaseUpView, LeaseUpEffect> = {
   table: LEASE_UP_TABLE,
@@ -44,9 +45,12 @@ const leaseUpCase: CaseDefinition<LeaseUpState, LeaseUpInputs, ActorRole, LeaseU
   view: leaseUpView,
   fire: fireLeaseUpTimer,
   search: (_s, v) => leaseUpSearchFacts(v),
-  // In the workflow task of the change: the action's answer waits for this one write, so the read
-  // model is current when it answers, and a Query or the next action waits behind no activity task.
-  project: (view) => localWrites.projectApplication(view),
+  // The API writes an action's answered view itself before it answers (api/services/case-kinds.ts),
+  // so the Update's answer waits for no write here: this projection is an ordinary activity after
+  // the answer, the safety net that lands the view if the API died between the answer and its write,
+  // and the writer of changes no API call made (timers, signals). Runs from before recorded it as a
+  // local activity inside the workflow task, and replay them so.
+  project: (view) => (patched(PROJECTION_AFTER_ANSWER_PATCH) ? writes.projectApplication(view) : localWrites.projectApplication(view)),
   // The offer and appeal-decision notices came after cases were already running: a run replaying
   // such a change from before has no marker in its history and sends nothing, as it did then.
   notify: (notice) => (NOTICES_ADDED.has(notice.template) && !patched(NOTICES_ADDED_PATCH) ? Promise.resolve() : writes.sendNotice(notice)),

@@ -34,6 +34,9 @@ import {
   type SupportTicketView,
 } from '../../domain';
 import { projectAccessGrant } from '../../infra/db/repositories/access-grant-projection';
+import { projectApplication } from '../../infra/db/repositories/lease-up-projection';
+import { projectRecertification } from '../../infra/db/repositories/recertification-projection';
+import { projectRelocation } from '../../infra/db/repositories/relocation-projection';
 import { projectSupportTicket } from '../../infra/db/repositories/support-ticket-projection';
 import { accessGrantWorkflowId, bulkBatchWorkflowId, leaseUpWorkflowId, recertificationWorkflowId, relocationWorkflowId, supportTicketWorkflowId } from '../../infra/temporal/ids';
 import { projectedView, type CaseKindApi, type HouseholdCaseKind } from './cases';
@@ -42,6 +45,12 @@ import { projectedView, type CaseKindApi, type HouseholdCaseKind } from './cases
  * The seven case kinds as the case service (api/services/cases.ts) serves them: each names its
  * workflow, who takes each action (its action table), when it is over, and what it answers then.
  * The three household cases also name their read model, which says whose case it is.
+ *
+ * Each kind with a read model writes the view an action answered before the API answers (`project`):
+ * a list read right after the action shows it, and the workflow's answer waits for no write of its
+ * own. The workflow projects every version too, after its answer: the same version-guarded upsert,
+ * so whichever lands second writes nothing, and a view the API never wrote (it died between the
+ * answer and the write) still lands.
  */
 
 export const LEASE_UP_KIND: HouseholdCaseKind<LeaseUpView, LeaseUpInputs, ActorRole> = {
@@ -51,6 +60,7 @@ export const LEASE_UP_KIND: HouseholdCaseKind<LeaseUpView, LeaseUpInputs, ActorR
   roleOf: (action) => LEASE_UP_TABLE[action].by as ActorRole,
   finished: (view, action) => leaseUpFinished(view, action),
   closed: 'applicationClosed',
+  project: projectApplication,
   reread: (db, id) => projectedView(db, 'applications', id),
 };
 
@@ -61,6 +71,7 @@ export const RECERT_KIND: HouseholdCaseKind<RecertView, RecertInputs, 'tenant' |
   roleOf: (action) => RECERT_TABLE[action].by,
   finished: (view) => recertFinished(view),
   closed: 'recertificationCompleted',
+  project: projectRecertification,
   reread: (db, id) => projectedView(db, 'recertification_cases', id),
 };
 
@@ -71,6 +82,7 @@ export const RELOCATION_KIND: HouseholdCaseKind<RelocationView, RelocationInputs
   roleOf: (action) => RELOCATION_TABLE[action].by,
   finished: (view) => relocationFinished(view),
   closed: 'relocationEnded',
+  project: projectRelocation,
   reread: (db, id) => projectedView(db, 'relocation_cases', id),
 };
 

@@ -3,7 +3,7 @@ import { sql, type AliasedRawBuilder } from 'kysely';
 import { sideOn, type CaseActor, type CaseSide, type MessageCode } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { declaredIncomeOf } from '../../infra/db/repositories/declared-income';
-import { caseRefusal, queryCaseView, sendCaseUpdate, type CaseRefusal } from '../../infra/temporal/case-update';
+import { askCaseView, caseRefusal, queryCaseView, sendCaseUpdate, type CaseRefusal } from '../../infra/temporal/case-update';
 import { HttpError, forbidden, notFound } from '../errors';
 import type { Session } from '../session';
 
@@ -207,16 +207,21 @@ export async function projectedView<V>(db: Db, table: HouseholdCaseKind<V, never
   return ((row && withDeclaredIncome(table, row).view) as V | null | undefined) ?? null;
 }
 
-/** One household case's view for a caller who may see it (403 otherwise). */
-export async function caseDetail<V, Inputs extends Record<string, object>, R extends string>(
+/**
+ * One household case's view for a caller who may see it (403 otherwise). The Query goes out with the
+ * access check rather than after it (one round trip's wait, not two); its answer is read only once
+ * the check has passed.
+ */
+export async function caseDetail<V, Inputs extends Record<string, object>, R extends string, X = unknown>(
   deps: CaseDeps,
   kind: HouseholdCaseKind<V, Inputs, R>,
   session: Session,
   caseId: string,
-  known?: CaseAccess<V, R> & { role: R },
-): Promise<{ view: V; role: R }> {
-  const access = known ?? (await roleOnCase(deps.db, kind, session, caseId));
-  return { view: await readView(deps, kind, caseId, access.view), role: access.role };
+  extra: CaseExtra = [],
+): Promise<{ view: V; role: R; access: CaseAccess<V, R, X> & { role: R } }> {
+  const answer = askCaseView<V>(deps.temporal, kind.workflowId(caseId));
+  const access = await roleOnCase<V, Inputs, R, X>(deps.db, kind, session, caseId, extra);
+  return { view: await answer(access.view), role: access.role, access };
 }
 
 /** One action on a household case by the signed-in caller, in their role on it (403 when they have none). */

@@ -27,7 +27,8 @@ import { caseStartSearchAttributes } from '../../workflows/case/search';
 import { conflict, notFound, unprocessable } from '../errors';
 import type { Session } from '../session';
 import { LEASE_UP_KIND } from './case-kinds';
-import { actOnHouseholdCase, caseDetail, roleOnCase, type CaseAccess, type CaseExtra } from './cases';
+import { askCaseView } from '../../infra/temporal/case-update';
+import { actOnHouseholdCase, roleOnCase, type CaseAccess, type CaseExtra } from './cases';
 import { lotteryAccepting, lotteryGroupsOf, waitingView } from './lottery';
 import { recordMatchKey } from '../../infra/db/repositories/lottery-duplicates';
 
@@ -268,13 +269,18 @@ function withNames(view: LeaseUpView, role: ActorRole, names: ApplicationNames):
   };
 }
 
-/** One application's detail: the workflow's view while it runs, its last projected view after. */
+/**
+ * One application's detail: the workflow's view while it runs, its last projected view after. The
+ * Query goes out beside the access check (cases.ts `caseDetail`); a lottery application not invited
+ * yet has no case, so its Query finds nothing and its row says where it stands.
+ */
 export async function detail(deps: LeaseUpDeps, session: Session, applicationId: string): Promise<ApplicationDetail> {
+  const answer = askCaseView<LeaseUpView>(deps.temporal, LEASE_UP_KIND.workflowId(applicationId));
   const caller = await access(deps.db, session, applicationId);
-  // A lottery application not invited yet has no case: its row says where it stands.
   const waiting = caller.view ? null : await waitingView(deps.db, applicationId);
   if (waiting) return { ...withNames(waiting, caller.role, caller.extra), lottery: waiting.lottery };
-  const { view, role } = await caseDetail(deps, LEASE_UP_KIND, session, applicationId, caller);
+  const view = await answer(caller.view);
+  const role = caller.role;
   const { lottery_rank: rank, lottery_group_positions: groupPositions } = caller.extra;
   return { ...withNames(view, role, caller.extra), ...(rank ? { lottery: { rank, groupPositions, skipReason: null } } : {}) };
 }

@@ -66,12 +66,22 @@ export async function sendCaseUpdate<Inputs extends Record<string, object>, R ex
  * gone (retention). With neither, the workflow's not-found error is thrown (the API answers 404).
  */
 export async function queryCaseView<V>(temporal: Client, workflowId: string, projected: V | null): Promise<V> {
-  try {
-    return await temporal.workflow.getHandle(workflowId).query<V, []>(VIEW_QUERY);
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError && projected) return projected;
-    throw error;
-  }
+  return askCaseView<V>(temporal, workflowId)(projected);
+}
+
+/**
+ * Sends the case's Query now and answers as `queryCaseView` once given the projected view: a reader
+ * that must first check who is asking sends both at once, and waits for the slower, not their sum.
+ * Nothing of the answer is read before the caller says so, and an answer never read is no error.
+ */
+export function askCaseView<V>(temporal: Client, workflowId: string): (projected: V | null) => Promise<V> {
+  const asked = temporal.workflow.getHandle(workflowId).query<V, []>(VIEW_QUERY);
+  asked.catch(() => undefined);
+  return (projected) =>
+    asked.catch((error: unknown) => {
+      if (error instanceof WorkflowNotFoundError && projected) return projected;
+      throw error;
+    });
 }
 
 /** The refusal an Update failed with; a type that is no message code (a fault in a handler) reads 'unknown'. */

@@ -18,11 +18,15 @@ import { summarize } from './stats';
 import { leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { leaseUpMessages } from '../../workflows/lease-up.messages';
 import { access } from '../../api/services/lease-up';
+import { projectApplication } from '../../infra/db/repositories/lease-up-projection';
+import { useDataKeys } from '../../infra/data-keys';
+import { keyRingFromConfig } from '../../infra/crypto';
 import { bump, peek } from './bare-workflows';
 import { BARE_TASK_QUEUE } from './stack';
 
 const N = Number(process.env.PROBE_N ?? 2000);
 const stack = await startBenchStack();
+useDataKeys(keyRingFromConfig(stack.config));
 const api = new Api(stack.baseUrl);
 /** The SDK's histograms (sum and count per series) from the worker's Prometheus endpoint, or null without one. */
 async function workerMetrics(): Promise<Map<string, number> | null> {
@@ -66,7 +70,7 @@ try {
   await stack.temporal.workflow.start('bareCase', { workflowId: bareId, taskQueue: BARE_TASK_QUEUE, args: [{ id: bareId }] });
   const bare = stack.temporal.workflow.getHandle(bareId);
   await bare.query(peek);
-  const t: Record<string, number[]> = { httpAction: [], directUpdate: [], bareUpdate: [], httpDetail: [], directQuery: [], bareQuery: [], dbAccess: [], httpCounts: [] };
+  const t: Record<string, number[]> = { httpAction: [], directUpdate: [], bareUpdate: [], httpDetail: [], directQuery: [], bareQuery: [], dbAccess: [], projection: [], httpCounts: [] };
   const time = async (k: string, f: () => Promise<unknown>) => { const s = performance.now(); await f(); t[k]!.push(performance.now() - s); };
   for (let round = 0; round < 3; round++) {
     const metricsBefore = await workerMetrics();
@@ -82,6 +86,8 @@ try {
       await time('directQuery', () => h.query(leaseUpMessages.getView));
       await time('bareQuery', () => bare.query(peek));
       await time('dbAccess', () => access(stack.db, session, c.id));
+      const view = await h.query(leaseUpMessages.getView);
+      await time('projection', () => projectApplication(stack.db, view));
       await time('httpCounts', () => api.call('GET', `/api/LeaseUpApplication/counts`, auth));
     }
     console.log(`--- round ${round}`);

@@ -102,7 +102,7 @@ describe('lease-up workflow', () => {
       expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(expect.arrayContaining(['activity_id', 'activity_type', 'seq']));
       for (const secret of ['61234', lastInput.householdId, lastInput.applicantUserId]) expect(text).not.toContain(secret);
     }
-    await recordHistory('lease-up-withdrawn', handle);
+    await recordHistory('lease-up-withdrawn-projected-after-answer', handle);
   });
 });
 

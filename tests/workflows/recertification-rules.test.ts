@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { incomeBandOf, type RecertView } from '../../domain';
 import { nextAnniversary } from '../../infra/db/repositories/recertification-cycle';
-import { projectRecertification } from '../../activities/recertification';
+import { projectRecertification } from '../../infra/db/repositories/recertification-projection';
 import { seedDemoData } from '../../infra/seed';
 import type { Db } from '../../infra/db/database';
 import { createTestDatabase } from '../helpers/stack';

@@ -1,7 +1,7 @@
-import type { RelocationView } from '../domain';
-import type { Db } from '../infra/db/database';
-import { relocationWorkflowId } from '../infra/temporal/ids';
-import { projectCase, tenancyName } from '../infra/db/repositories/case-projection';
+import type { RelocationView } from '../../../domain';
+import type { Db } from '../database';
+import { relocationWorkflowId } from '../../temporal/ids';
+import { projectCase, tenancyName } from './case-projection';
 
 /** Writes a relocation's view into its read model and its open manager tasks into the shared inbox. */
 export async function projectRelocation(db: Db, view: RelocationView): Promise<{ written: boolean }> {
