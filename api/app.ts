@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyCompress from '@fastify/compress';
 import zlib from 'node:zlib';
@@ -15,6 +15,7 @@ import { keyRingFromConfig, type KeyRing } from '../infra/crypto';
 import { useDataKeys } from '../infra/data-keys';
 import type { Db } from '../infra/db/database';
 import { loggerOptions, requestLineWriter } from '../infra/logger';
+import { OneLinePerRequest, lazyChildLogger } from './request-log';
 import { authPlugin } from './plugins/auth';
 import { envelopePlugin, frameworkError } from './plugins/envelope';
 import { PublicListingCache } from './services/public-listing-cache';
@@ -104,25 +105,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * One line per request, written once it is answered, with the request's safe address: Fastify's
- * two lines, each redacted and written to stdout, cost the API more than a quarter of its time on
- * a short request (infra/logger.ts `requestLineWriter`). Errors still get their own line, as Fastify
- * writes them, redacted.
- */
-class OneLinePerRequest extends LogController {
-  constructor(private readonly writeLine: ReturnType<typeof requestLineWriter>) {
-    super();
-  }
-
-  override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else this.writeLine(request, reply.statusCode, reply.elapsedTime);
-  }
-}
-
 /** The API: infrastructure first, then one plugin per section-7 route group, then the web app. */
 export async function buildApp({ config, db, temporal, blobs, logStream }: AppDeps): Promise<FastifyInstance> {
   // Both loggers write to one destination, so their lines never interleave mid-line.
@@ -130,6 +112,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   const app = Fastify({
     logger: loggerOptions(config, 'api', { secretRoutes: SECRET_ROUTES, stream: logs }),
     logController: new OneLinePerRequest(requestLineWriter(config, 'api', { secretRoutes: SECRET_ROUTES, stream: logs })),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from the proxies listed in TRUSTED_PROXIES (none by default):
     // the client address rate limits count against cannot be chosen by the client.
