@@ -10,13 +10,17 @@ const KEEP_MESSAGES = 3;
 export interface KindFigures {
   kind: string;
   summary: Summary;
+  /** The same requests split by when they were sent: before and after `figures`' `splitAt` (when given). */
+  before?: Summary;
+  after?: Summary;
   errors: number;
   /** The first distinct error messages, in the order seen. */
   messages: string[];
 }
 
 export class Requests {
-  private readonly latencies = new Map<string, number[]>();
+  /** Per kind: each answered request's latency and when it was sent (performance.now()), in parallel arrays. */
+  private readonly latencies = new Map<string, { ms: number[]; sentAt: number[] }>();
   private readonly failures = new Map<string, { count: number; messages: string[] }>();
 
   /** @param kinds the kinds in the order they are reported (a kind never sent still shows, with no samples). */
@@ -36,7 +40,9 @@ export class Requests {
       this.fail(kind, `${describe(error)} after ${Math.round(since(start))} ms`);
       return null;
     }
-    this.latency(kind).push(res.ms);
+    const samples = this.samples(kind);
+    samples.ms.push(res.ms);
+    samples.sentAt.push(start);
     if (res.status === expect) return res;
     this.fail(kind, `${res.status} ${res.body?.message ?? ''}`.trim());
     return null;
@@ -50,15 +56,21 @@ export class Requests {
     this.failures.set(kind, failure);
   }
 
-  figures(): KindFigures[] {
+  /** Figures per kind; with `splitAt` (a performance.now() reading), also those sent before it and after it. */
+  figures(splitAt?: number): KindFigures[] {
     const seen = [...this.latencies.keys(), ...this.failures.keys()];
     const kinds = [...this.kinds, ...seen.filter((k, i) => !this.kinds.includes(k) && seen.indexOf(k) === i)];
-    return kinds.map((kind) => ({ kind, summary: summarize(this.latencies.get(kind) ?? []), errors: this.failures.get(kind)?.count ?? 0, messages: this.failures.get(kind)?.messages ?? [] }));
+    return kinds.map((kind) => {
+      const { ms, sentAt } = this.latencies.get(kind) ?? { ms: [], sentAt: [] };
+      const split =
+        splitAt === undefined ? {} : { before: summarize(ms.filter((_, i) => sentAt[i]! < splitAt)), after: summarize(ms.filter((_, i) => sentAt[i]! >= splitAt)) };
+      return { kind, summary: summarize(ms), ...split, errors: this.failures.get(kind)?.count ?? 0, messages: this.failures.get(kind)?.messages ?? [] };
+    });
   }
 
-  private latency(kind: string): number[] {
+  private samples(kind: string): { ms: number[]; sentAt: number[] } {
     let samples = this.latencies.get(kind);
-    if (!samples) this.latencies.set(kind, (samples = []));
+    if (!samples) this.latencies.set(kind, (samples = { ms: [], sentAt: [] }));
     return samples;
   }
 }
