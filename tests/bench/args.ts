@@ -24,6 +24,10 @@ export interface BenchOptions {
   cluster: boolean;
   /** Only the public pages beside a bare node:http server. */
   publicPages: boolean;
+  /** Only opening day: `people` households apply to one lottery over `minutes` while managers work the inbox, then the draw. */
+  openingDay: boolean;
+  people: number;
+  minutes: number;
   help: boolean;
 }
 
@@ -40,6 +44,9 @@ export const DEFAULTS: BenchOptions = {
   keep: false,
   cluster: false,
   publicPages: false,
+  openingDay: false,
+  people: 2_000,
+  minutes: 5,
   help: false,
 };
 
@@ -52,8 +59,10 @@ const NUMERIC: Record<string, keyof BenchOptions> = {
   invite: 'invite',
   samples: 'samples',
   concurrency: 'concurrency',
+  people: 'people',
+  minutes: 'minutes',
 };
-const FLAGS: Record<string, keyof BenchOptions> = { 'skip-web': 'skipWeb', keep: 'keep', cluster: 'cluster', public: 'publicPages', help: 'help' };
+const FLAGS: Record<string, keyof BenchOptions> = { 'skip-web': 'skipWeb', keep: 'keep', cluster: 'cluster', public: 'publicPages', 'opening-day': 'openingDay', help: 'help' };
 
 export const USAGE = `npm run bench -- [options]
   --applications N   applications in the lottery opportunity (default ${DEFAULTS.applications})
@@ -68,7 +77,12 @@ export const USAGE = `npm run bench -- [options]
   --keep             keep the data folder of the bench's stack
   --cluster          only the two shapes side by side: --applies applications (--concurrency in flight) and
                      --samples actions and reads on the dev-server stack, then the same on npm run start:cluster
-  --public           only the public list and one opportunity at 50 connections, beside a bare node:http server`;
+  --public           only the public list and one opportunity at 50 connections, beside a bare node:http server
+  --opening-day      only opening day: --people households arrive over --minutes (half in the first minute), each
+                     reads the list and the lottery, signs in, opens the profile, applies and checks the application,
+                     while 20 managers work the inbox; then applications close and the lottery is drawn
+  --people N         households on opening day (default ${DEFAULTS.people})
+  --minutes N        minutes over which they arrive (default ${DEFAULTS.minutes})`;
 
 /** Parses `--name value`, `--name=value` and flags; throws with the usage on anything else. */
 export function parseArgs(argv: readonly string[]): BenchOptions {

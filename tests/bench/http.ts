@@ -13,12 +13,14 @@ export interface Timed<T = unknown> {
 export class Api {
   constructor(readonly baseUrl: string) {}
 
-  async call<T = unknown>(method: string, path: string, authorization?: string, body?: unknown): Promise<Timed<T>> {
-    const headers: Record<string, string> = {};
+  /** `extra.headers`: more request headers (a client address behind the trusted proxy); `extra.timeoutMs`: give up after this long. */
+  async call<T = unknown>(method: string, path: string, authorization?: string, body?: unknown, extra: { headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Timed<T>> {
+    const headers: Record<string, string> = { ...extra.headers };
     if (authorization) headers.authorization = authorization;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const signal = extra.timeoutMs ? AbortSignal.timeout(extra.timeoutMs) : undefined;
     const start = performance.now();
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
     const text = await response.text();
     const ms = performance.now() - start;
     let parsed: Timed<T>['body'];

@@ -23,6 +23,7 @@ import { startBenchStack, type BenchStack } from './stack';
 import { formatTable, type FigureRow } from './table';
 import { measureCluster, measureShape, shapeRows, type ShapeFigures } from './phases/cluster';
 import { measurePublicPages, publicPageRows } from './phases/public-pages';
+import { OPENING_DAY_ENV, openingDay, openingDayRows } from './phases/opening-day';
 
 const say = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 
@@ -188,6 +189,21 @@ async function publicOnly(options: BenchOptions): Promise<void> {
   console.log(`load average at the end (1/5/15 min): ${loadNow()}`);
 }
 
+/** `--opening-day`: people applying to one lottery while managers work the inbox, then the draw, on the bench's stack. */
+async function openingDayOnly(options: BenchOptions): Promise<void> {
+  console.log(`housing portal bench (opening day), ${new Date().toISOString()}\n${machineFacts()}\n`);
+  const rows: FigureRow[] = [];
+  const stack = await startBenchStack(OPENING_DAY_ENV);
+  try {
+    const figures = await phase('opening day', rows, () => openingDay(stack, { people: options.people, minutes: options.minutes }, say));
+    if (figures) rows.push(...openingDayRows(figures));
+  } finally {
+    console.log(`\n${formatTable(rows)}\n`);
+    console.log(`load average at the end (1/5/15 min): ${loadNow()}`);
+    await stack.close(options.keep);
+  }
+}
+
 let options: BenchOptions;
 try {
   options = parseArgs(process.argv.slice(2));
@@ -202,6 +218,9 @@ if (options.help) {
   process.exit(0);
 } else if (options.publicPages) {
   await publicOnly(options);
+  process.exit(0);
+} else if (options.openingDay) {
+  await openingDayOnly(options);
   process.exit(0);
 } else {
   await main(options);
