@@ -20,7 +20,7 @@ import { declaredIncomeColumns } from '../../infra/db/repositories/declared-inco
 import { insertFirstApplication } from '../../infra/db/repositories/lease-up-projection';
 import { dropUnstartedCase } from '../../infra/db/repositories/case-projection';
 import { sql } from 'kysely';
-import type { Db } from '../../infra/db/database';
+import { prepared, type Db } from '../../infra/db/database';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { caseStartSearchAttributes } from '../../workflows/case/search';
 import { conflict, notFound, unprocessable } from '../errors';
@@ -67,7 +67,7 @@ interface ApplyCheck {
  * requests racing for the same one leave a gap in the sequence, as a rolled-back insert would).
  */
 async function applyCheck(db: Db, userId: string, opportunityId: string, today: string): Promise<ApplyCheck> {
-  const { rows } = await sql<ApplyCheck>`
+  const { rows } = await prepared(sql<ApplyCheck>`
     with caller as (
       select h.id, h.profile_completion from households h where h.head_user_id = ${userId}::uuid limit 1
     ), target as (
@@ -90,7 +90,7 @@ async function applyCheck(db: Db, userId: string, opportunityId: string, today: 
     select c.id as household_id, c.profile_completion, t.id as opportunity_id, t.organization_id, t.lottery_end_date, t.selection,
            t.offer_expiry_days, t.appeal_window_days, t.appeal_decision_business_days, t.additional_documents_days,
            (select id from fresh) as application_id, (select number from issued) as log_sequence
-    from (values (1)) as one (x) left join caller c on true left join target t on true`.execute(db);
+    from (values (1)) as one (x) left join caller c on true left join target t on true`).execute(db);
   return rows[0]!;
 }
 

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { LeaseUpView } from '../../../domain';
-import type { Db } from '../database';
+import { prepared, type Db } from '../database';
 import { leaseUpWorkflowId } from '../../temporal/ids';
 import { projectCase } from './case-projection';
 import { caseTasksWrites } from './case-tasks';
@@ -104,7 +104,7 @@ export async function insertFirstApplication(
     { caseKind: 'lease_up', caseId: view.applicationId, organizationId: view.organizationId, householdId: view.householdId, version: view.version, step: view.currentStep, contextId: view.opportunityId, contextName: sql`(select name from admitted)`, tasks: managerTasks(view) },
     sql`select 1 from inserted`,
   );
-  const { rows } = await sql<{ admitted: boolean; inserted: boolean }>`
+  const { rows } = await prepared(sql<{ admitted: boolean; inserted: boolean }>`
     with admitted as (${admit}), inserted as (
       insert into applications (${sql.join(columns.map((c) => sql.ref(c)))})
       select ${sql.join(values)} from admitted
@@ -114,6 +114,6 @@ export async function insertFirstApplication(
       insert into application_log_numbers (application_id, number) select id, ${logSequence}::bigint from inserted
       on conflict (application_id) do nothing
     ), ${tasks}
-    select exists (select 1 from admitted) as admitted, exists (select 1 from inserted) as inserted`.execute(db);
+    select exists (select 1 from admitted) as admitted, exists (select 1 from inserted) as inserted`).execute(db);
   return rows[0]!;
 }
