@@ -33,6 +33,9 @@ export const ConfigSchema = z
     PG_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
     PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     PG_SSL: bool.default(false),
+    // Hot statements marked `prepared(...)` (infra/db/database.ts) are planned once per connection.
+    // Behind PgBouncer in transaction mode, that needs its max_prepared_statements (1.21 or later), or false here.
+    PG_PREPARED_STATEMENTS: bool.default(true),
 
     TEMPORAL_ADDRESS: hostPort,
     TEMPORAL_NAMESPACE: z.string().min(1).default('default'),

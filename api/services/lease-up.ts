@@ -17,11 +17,10 @@ import {
   leaseUpView,
 } from '../../domain';
 import { declaredIncomeColumns } from '../../infra/db/repositories/declared-income';
-import { sealNumber } from '../../infra/data-keys';
-import { projectApplication } from '../../infra/db/repositories/lease-up-projection';
+import { insertFirstApplication } from '../../infra/db/repositories/lease-up-projection';
 import { dropUnstartedCase } from '../../infra/db/repositories/case-projection';
 import { sql } from 'kysely';
-import type { Db } from '../../infra/db/database';
+import { prepared, type Db } from '../../infra/db/database';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { caseStartSearchAttributes } from '../../workflows/case/search';
 import { conflict, notFound, unprocessable } from '../errors';
@@ -38,8 +37,8 @@ export interface LeaseUpDeps {
   taskQueue: string;
 }
 
-/** What `applyInOneTrip` reads and writes: the caller's household, the opportunity, and the row it inserted (if any). */
-interface ApplyTrip {
+/** What `applyCheck` reads: the caller's household, the opportunity, and what the application would be. */
+interface ApplyCheck {
   household_id: string | null;
   profile_completion: number | null;
   opportunity_id: string | null;
@@ -50,71 +49,80 @@ interface ApplyTrip {
   appeal_window_days: number | null;
   appeal_decision_business_days: number | null;
   additional_documents_days: number | null;
-  inserted_id: string | null;
-  /** The log number issued with the row (bigserial, as text), handed to the workflow so its start need not ask for one. */
-  log_number: string | null;
+  /** The application's ID, when every check passes and the opportunity is first-come. */
+  application_id: string | null;
+  /**
+   * Its log number (bigserial, as text): the one issued before to this ID (an earlier apply whose
+   * start failed), else a new one; null when the household has applied already.
+   */
+  log_sequence: string | null;
 }
 
 /**
- * One database round trip for an application to a first-come opportunity: reads the caller's
- * household (id and profile completion) and the published opportunity (deadline, organisation,
- * selection, lease-up settings), and inserts the application's row only when every check `apply`
- * makes passes (so whether it was inserted tells a duplicate from a refusal). The row's ID is
+ * One read for an application to a first-come opportunity: the caller's household (id and profile
+ * completion), the published opportunity (deadline, organisation, selection, lease-up settings) and,
+ * when every check `apply` makes passes and the household has not applied yet, the application's ID
+ * and log number, so its first view can be built before the one statement that writes it. The ID is
  * `leaseUpApplicationId` computed in SQL (pgcrypto's sha1, the same name-based UUID); `apply` checks
- * it against the TypeScript one. Primary key and ON CONFLICT keep one application per household per
- * opportunity under concurrent requests, as before.
+ * it against the TypeScript one. A number is drawn only for an application about to be written (two
+ * requests racing for the same one leave a gap in the sequence, as a rolled-back insert would).
  */
-async function applyInOneTrip(db: Db, userId: string, body: ApplyBody, now: Date): Promise<ApplyTrip> {
-  const today = now.toISOString().slice(0, 10);
-  const { rows } = await sql<ApplyTrip>`
+async function applyCheck(db: Db, userId: string, opportunityId: string, today: string): Promise<ApplyCheck> {
+  const { rows } = await prepared(sql<ApplyCheck>`
     with caller as (
       select h.id, h.profile_completion from households h where h.head_user_id = ${userId}::uuid limit 1
     ), target as (
       select o.id, o.organization_id, o.lottery_end_date, o.selection, o.offer_expiry_days, o.appeal_window_days,
              o.appeal_decision_business_days, o.additional_documents_days
-      from opportunities o where o.id = ${body.opportunityId}::uuid and o.published
+      from opportunities o where o.id = ${opportunityId}::uuid and o.published
     ), named as (
-      select c.id as household_id, t.id as opportunity_id, t.organization_id,
-             digest('lease-up:' || t.id::text || ':' || c.id::text, 'sha1') as d
+      select c.id as household_id, t.id as opportunity_id, digest('lease-up:' || t.id::text || ':' || c.id::text, 'sha1') as d
       from caller c, target t
       where c.profile_completion >= 100 and t.lottery_end_date >= ${today}::date and t.selection <> 'lottery'
     ), fresh as (
       select encode(set_byte(set_byte(substring(d from 1 for 16), 6, (get_byte(d, 6) & 15) | 80), 8, (get_byte(d, 8) & 63) | 128), 'hex')::uuid as id,
-             household_id, opportunity_id, organization_id
+             household_id, opportunity_id
       from named
-    ), inserted as (
-      insert into applications (id, workflow_id, household_id, opportunity_id, organization_id, applicant_user_id, status, current_step,
-                                pending_tasks, household_size, household_income_encrypted, applied_at, state_updated_at, state_version)
-      select f.id, 'lease-up/' || f.id::text, f.household_id, f.opportunity_id, f.organization_id, ${userId}::uuid, 'in_review', 'documentation_review',
-             '[]'::jsonb, ${body.householdSize}::integer, ${sealNumber(body.householdIncome)}::text, ${now}::timestamptz, ${now}::timestamptz, 0
+    ), issued as (
+      select f.id, coalesce((select l.number from application_log_numbers l where l.application_id = f.id), nextval('application_log_numbers_number_seq')) as number
       from fresh f
-      on conflict (id) do nothing
-      returning id
-    ), numbered as (
-      insert into application_log_numbers (application_id) select id from inserted
-      on conflict (application_id) do nothing
-      returning number
+      where not exists (select 1 from applications a where a.opportunity_id = f.opportunity_id and a.household_id = f.household_id)
     )
     select c.id as household_id, c.profile_completion, t.id as opportunity_id, t.organization_id, t.lottery_end_date, t.selection,
            t.offer_expiry_days, t.appeal_window_days, t.appeal_decision_business_days, t.additional_documents_days,
-           (select id from inserted) as inserted_id, (select number from numbered) as log_number
-    from (values (1)) as one (x) left join caller c on true left join target t on true`.execute(db);
+           (select id from fresh) as application_id, (select number from issued) as log_sequence
+    from (values (1)) as one (x) left join caller c on true left join target t on true`).execute(db);
   return rows[0]!;
+}
+
+/**
+ * The checks of `applyCheck` again, in the statement that writes the application (a row when they
+ * still pass, with the opportunity's name for the inbox task): what was read a moment before may
+ * have changed (the opportunity unpublished, the profile edited), and nothing is written then.
+ */
+function stillAdmitted(userId: string, householdId: string, opportunityId: string, today: string) {
+  return sql`
+    select o.name from opportunities o, households h
+    where o.id = ${opportunityId}::uuid and o.published and o.lottery_end_date >= ${today}::date and o.selection <> 'lottery'
+      and h.id = ${householdId}::uuid and h.head_user_id = ${userId}::uuid and h.profile_completion >= 100`;
 }
 
 /**
  * Applies: the application's read-model row is written first (its primary key, derived from the
  * lottery and the household, admits one application per household per lottery, also under
  * concurrent requests), then its workflow starts with a reuse policy that refuses a second start.
- * To a first-come opportunity, the checks and the insert are one database round trip
- * (`applyInOneTrip`); the refusals keep their order: no household, unknown or unpublished
- * opportunity, past its deadline, incomplete profile, already applied. The case's first view (the
- * state its run starts from) is then projected with its inbox task, before the start, so the read
- * model holds the whole application when the answer leaves, whatever the worker's backlog.
+ * To a first-come opportunity, one read (`applyCheck`) makes every check and draws the log number;
+ * the refusals keep their order: no household, unknown or unpublished opportunity, past its
+ * deadline, incomplete profile, already applied. The case's first view (the state its run starts
+ * from) is then written with its inbox task by one statement (`insertFirstApplication`), before the
+ * start, so the read model holds the whole application when the answer leaves, whatever the
+ * worker's backlog: two statements and one commit in all.
  */
-export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: Session, body: ApplyBody) {
+export async function apply(deps: LeaseUpDeps, session: Session, body: ApplyBody, attempt = 1): Promise<{ applicationId: string }> {
+  const { db, temporal, taskQueue } = deps;
   const now = new Date();
-  const trip = await applyInOneTrip(db, session.userId, body, now);
+  const today = now.toISOString().slice(0, 10);
+  const trip = await applyCheck(db, session.userId, body.opportunityId, today);
   if (!trip.household_id) throw unprocessable('profileIncomplete');
   if (!trip.opportunity_id || !trip.organization_id || !trip.lottery_end_date) throw notFound();
   if (daysUntil(trip.lottery_end_date, now) < 0) throw conflict('opportunityClosed');
@@ -123,12 +131,9 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
   const applicationId = leaseUpApplicationId(trip.opportunity_id, trip.household_id);
   const target = { id: trip.opportunity_id, organizationId: trip.organization_id, applicationId, householdId: trip.household_id };
   if (trip.selection === 'lottery') return applyToLottery(db, session, body, target, now);
-  if (!trip.inserted_id) throw conflict('alreadyApplied');
-  if (trip.inserted_id !== applicationId) {
-    // The SQL and TypeScript name-based IDs must agree (every later request derives the ID in TypeScript).
-    await db.deleteFrom('applications').where('id', '=', trip.inserted_id).where('state_version', '=', 0).execute();
-    throw new Error('application ID computed in SQL differs from leaseUpApplicationId');
-  }
+  // The SQL and TypeScript name-based IDs must agree (every later request derives the ID in TypeScript).
+  if (trip.application_id !== applicationId) throw new Error('application ID computed in SQL differs from leaseUpApplicationId');
+  if (!trip.log_sequence) throw conflict('alreadyApplied');
   const startedAt = now.toISOString();
   const input: StartLeaseUpInput = {
     applicationId,
@@ -138,10 +143,11 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
     applicantUserId: session.userId,
     householdSize: body.householdSize,
     householdIncome: body.householdIncome,
-    // Issued with the row; the case starts from the time the application was taken, and its first
-    // view is projected here (the answer shows it in every list at once, and the run's first workflow
-    // task has no database write to wait for).
-    ...(trip.log_number ? { logNumber: formatLogNumber(trip.log_number), startedAt } : {}),
+    // Issued before the row is written; the case starts from the time the application was taken,
+    // and its first view is written with the row (the answer shows it in every list at once, and the
+    // run's first workflow task has no database write to wait for).
+    logNumber: formatLogNumber(trip.log_sequence),
+    startedAt,
     // The opportunity's columns are NOT NULL: null only when it was not found (refused above).
     settings: {
       offerExpiryDays: trip.offer_expiry_days ?? DEFAULT_LEASE_UP_SETTINGS.offerExpiryDays,
@@ -152,7 +158,13 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
   };
   const first = initialLeaseUpState(input, startedAt);
   const firstView = leaseUpView(first, now.getTime());
-  if (input.startedAt) await projectApplication(db, firstView);
+  const written = await insertFirstApplication(db, firstView, trip.log_sequence, stillAdmitted(session.userId, trip.household_id, trip.opportunity_id, today));
+  if (!written.admitted) {
+    // Changed since the read: reading again gives the refusal it now deserves (or admits it).
+    if (attempt < 3) return apply(deps, session, body, attempt + 1);
+    throw new Error('the household or the opportunity kept changing while applying');
+  }
+  if (!written.inserted) throw conflict('alreadyApplied');
   try {
     await temporal.workflow.start('leaseUpApplication', {
       workflowId: leaseUpWorkflowId(applicationId),
@@ -161,7 +173,7 @@ export async function apply({ db, temporal, taskQueue }: LeaseUpDeps, session: S
       workflowIdConflictPolicy: 'FAIL',
       args: [input],
       // The first state's search attributes come with the start (the run upserts only later changes).
-      ...(input.startedAt ? { typedSearchAttributes: caseStartSearchAttributes(leaseUpSearchFacts(firstView), startedAt) } : {}),
+      typedSearchAttributes: caseStartSearchAttributes(leaseUpSearchFacts(firstView), startedAt),
     });
   } catch (error) {
     // A run with this ID but no row: an earlier apply whose start Temporal took after the API gave up

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { AuthTokens, Role } from '../../domain';
-import type { Db } from '../../infra/db/database';
+import { prepared, type Db } from '../../infra/db/database';
 import { recordIssuedSecret } from '../../infra/secret-ledger';
 import { sessionCache } from './session-cache';
 import { DAY } from '../../domain/time';
@@ -99,20 +100,15 @@ export async function isFamilyLive(db: Db, familyId: string): Promise<boolean> {
 
 /**
  * Whether an access token may still act: its user (and the ambassador or manager behind an
- * impersonation) is active, and its refresh-token family, if any, is not revoked. One query.
+ * impersonation) is active, and its refresh-token family, if any, is not revoked. One query, of one
+ * text whatever the token (prepared: every request whose check is not cached runs it).
  */
 export async function isSessionLive(db: Db, userId: string, familyId: string | null, realUserId: string | null): Promise<boolean> {
   const ids = realUserId ? [userId, realUserId] : [userId];
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => [
-      eb.fn.count<string>('users.id').as('active'),
-      familyId
-        ? eb.exists(eb.selectFrom('refresh_tokens').select('id').where('family_id', '=', familyId).where('revoked_at', 'is', null)).as('family')
-        : eb.lit(true).as('family'),
-    ])
-    .where('users.id', 'in', ids)
-    .where('users.status', '=', 'active')
-    .executeTakeFirst();
+  const { rows } = await prepared(sql<{ active: string; family: boolean }>`
+    select count(u.id) as active,
+           (${familyId}::uuid is null or exists (select 1 from refresh_tokens r where r.family_id = ${familyId}::uuid and r.revoked_at is null)) as family
+    from users u where u.id = any(${ids}::uuid[]) and u.status = 'active'`).execute(db);
+  const row = rows[0];
   return Number(row?.active ?? 0) === ids.length && Boolean(row?.family);
 }

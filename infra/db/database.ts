@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect, type ColumnType, type Generated } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, sql, type ColumnType, type Generated, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { ApplicationStatus, PendingTask, TimelineStep, Role } from '../../domain';
@@ -142,7 +143,39 @@ export type Db = Kysely<Database>;
 // Dates stay calendar dates ('2026-12-31'), not shifted by the server's time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
 
-export function createPool(config: Pick<Config, 'DATABASE_URL' | 'PG_POOL_MAX' | 'PG_STATEMENT_TIMEOUT_MS' | 'PG_SSL'>): pg.Pool {
+/** What starts the text of a statement `prepared` marks. */
+const PREPARED_MARK = '/* prepared */';
+
+/**
+ * Marks a statement of a hot path to be sent as a named prepared statement: PostgreSQL parses and
+ * plans it once per connection (then reuses its plan, or a generic one once it costs no more),
+ * instead of on every call, where planning a statement of a few CTEs costs more than running it.
+ * Only statements whose text is fixed belong here (the name is the text's hash, so another text is
+ * another statement, never a clash), since each one stays prepared for the connection's life.
+ */
+export function prepared<T>(query: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`${sql.raw(PREPARED_MARK)} ${query}`;
+}
+
+const preparedNames = new Map<string, string>();
+const preparedName = (text: string) => {
+  let name = preparedNames.get(text);
+  if (!name) preparedNames.set(text, (name = `portal_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`));
+  return name;
+};
+
+/** Sends the statements `prepared` marked as named ones (kysely passes the text and the values). */
+function sendMarkedAsPrepared(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, ...rest: unknown[]) =>
+    typeof text === 'string' && text.startsWith(PREPARED_MARK) && Array.isArray(rest[0])
+      ? query({ name: preparedName(text), text, values: rest[0] }, ...rest.slice(1))
+      : query(text, ...rest);
+}
+
+export function createPool(
+  config: Pick<Config, 'DATABASE_URL' | 'PG_POOL_MAX' | 'PG_STATEMENT_TIMEOUT_MS' | 'PG_SSL'> & Partial<Pick<Config, 'PG_PREPARED_STATEMENTS'>>,
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: config.DATABASE_URL,
     max: config.PG_POOL_MAX,
@@ -156,7 +189,10 @@ export function createPool(config: Pick<Config, 'DATABASE_URL' | 'PG_POOL_MAX' |
   // connection, the next query connects anew, and a statement that was running fails on its own
   // (the API answers it 503).
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    if (config.PG_PREPARED_STATEMENTS ?? true) sendMarkedAsPrepared(client);
+  });
   return pool;
 }
 

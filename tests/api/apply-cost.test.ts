@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
+import { buildApp } from '../../api/app';
 import { MESSAGES, formatLogNumber } from '../../domain';
 import { leaseUpApplicationId, leaseUpWorkflowId } from '../../infra/temporal/ids';
 import { declaredIncomeOf } from '../../infra/db/repositories/declared-income';
@@ -12,14 +14,15 @@ import { eventually, startStack, type Stack } from '../helpers/stack';
 type Applicant = Awaited<ReturnType<typeof makeUser>>;
 
 /**
- * Applying to a first-come opportunity is one statement (the caller's household, the
- * opportunity and the insert), the first view's projection (one transaction: the case's lock, its
- * row, its inbox tasks) and one Temporal start, once the token's session check is cached; the row is
- * complete when the answer leaves, and the run's first workflow task writes nothing; every refusal costs that one query, starts nothing, writes nothing, and keeps the
- * order and the spec's message of before: no household, unknown or unpublished opportunity, past its
- * deadline, incomplete profile, already applied.
+ * Applying to a first-come opportunity is one read (the caller's household, the opportunity, whether
+ * the household applied, the log number), one statement writing the application with its first view
+ * and inbox task (one commit) and one Temporal start, once the token's session check is cached; the
+ * row is complete when the answer leaves, and the run's first workflow task writes nothing; every
+ * refusal costs that one read, starts nothing, writes nothing, and keeps the order and the spec's
+ * message of before: no household, unknown or unpublished opportunity, past its deadline, incomplete
+ * profile, already applied.
  */
-describe('applying costs one query and one start', () => {
+describe('applying costs two statements and one start', () => {
   let stack: Stack;
   let api: FastifyInstance;
   let organizationId: string;
@@ -101,12 +104,12 @@ describe('applying costs one query and one start', () => {
     return stack.db.selectFrom('applications').selectAll().where('applicant_user_id', '=', who.userId).execute();
   }
 
-  it('an application is one statement, one projection and one start; its row and workflow carry the name-based ID and the settings', async () => {
+  it('an application is one read, one write and one start; its row and workflow carry the name-based ID and the settings', async () => {
     const opportunityId = await opportunity();
     const who = await applicant();
     const applied = await applyAs(who, opportunityId);
     expect(applied.response.statusCode).toBe(201);
-    expect(applied.queries).toEqual(['RawNode', 'RawNode', 'InsertQueryNode', 'RawNode']);
+    expect(applied.queries).toEqual(['RawNode', 'RawNode']);
     expect(applied.temporal).toEqual(['start']);
     const id = leaseUpApplicationId(opportunityId, who.householdId!);
     expect(applied.body).toMatchObject({ status: 201, data: { applicationId: id } });
@@ -139,7 +142,7 @@ describe('applying costs one query and one start', () => {
     const description = await stack.temporal.workflow.getHandle(leaseUpWorkflowId(id)).describe();
     expect(description.type).toBe('leaseUpApplication');
 
-    // The second time: refused as a duplicate in the same one query, nothing started.
+    // The second time: refused as a duplicate by the read alone, nothing started.
     const again = await applyAs(who, opportunityId);
     expect(again.response.statusCode).toBe(409);
     expect(again.body).toEqual({ status: 409, message: MESSAGES.alreadyApplied, data: { code: 'alreadyApplied' } });
@@ -218,6 +221,57 @@ describe('applying costs one query and one start', () => {
     // The last day of an opportunity still takes applications.
     const lastDay = await onItsLastDay(endsToday, async () => applyAs(await applicant(), endsToday));
     expect(lastDay.response.statusCode).toBe(201);
+  }, 120_000);
+
+  it('an application whose earlier start failed gets the log number issued then', async () => {
+    const opportunityId = await opportunity();
+    const who = await applicant();
+    // What an apply whose workflow did not start leaves: its number, no row (dropUnstartedCase).
+    const id = leaseUpApplicationId(opportunityId, who.householdId!);
+    const issued = await stack.db.insertInto('application_log_numbers').values({ application_id: id }).returning('number').executeTakeFirstOrThrow();
+    const applied = await applyAs(who, opportunityId);
+    expect(applied.response.statusCode).toBe(201);
+    const [row] = await applicationsOf(who);
+    expect(row!.log_number).toBe(formatLogNumber(issued.number));
+    const view = await stack.temporal.workflow.getHandle(leaseUpWorkflowId(id)).query(getLeaseUpView);
+    expect(view.logNumber).toBe(formatLogNumber(issued.number));
+  }, 120_000);
+
+  it('an opportunity unpublished between the read and the write gets no row: the apply reads again and refuses', async () => {
+    const opportunityId = await opportunity();
+    const who = await applicant();
+    // The first query of the request (its read) is answered, then the opportunity is unpublished
+    // before the write is sent.
+    const statements: string[] = [];
+    const unpublishAfterRead: KyselyPlugin = {
+      transformQuery: (args) => {
+        statements.push(args.node.kind);
+        return args.node;
+      },
+      transformResult: async (args) => {
+        if (statements.length === 1) await stack.db.updateTable('opportunities').set({ published: false }).where('id', '=', opportunityId).execute();
+        return args.result;
+      },
+    };
+    const racing = await buildApp({ config: stack.config, db: stack.db.withPlugin(unpublishAfterRead), temporal: stack.temporal, blobs: stack.blobs });
+    try {
+      const refused = await racing.inject({
+        method: 'POST',
+        url: '/api/LeaseUpApplication/apply',
+        headers: { authorization: who.authorization },
+        payload: { opportunityId, householdSize: 2, householdIncome: 30_000, agreeToTerms: true },
+      });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().data.code).toBe('notFound');
+      // The read, the write that found the opportunity gone, the read that refused.
+      expect(statements).toEqual(['RawNode', 'RawNode', 'RawNode']);
+    } finally {
+      await racing.close();
+    }
+    const id = leaseUpApplicationId(opportunityId, who.householdId!);
+    expect(await applicationsOf(who)).toHaveLength(0);
+    expect(await stack.db.selectFrom('manager_tasks').select('id').where('case_id', '=', id).execute()).toHaveLength(0);
+    expect(await stack.db.selectFrom('application_log_numbers').select('number').where('application_id', '=', id).execute()).toHaveLength(0);
   }, 120_000);
 
   it('twenty concurrent applications of one household give one row and one workflow', async () => {

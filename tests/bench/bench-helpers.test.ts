@@ -81,6 +81,8 @@ describe('bench helpers', () => {
       `${pid} (${comm}) S ${ppid} ${pid} ${pid} 0 -1 4194304 100 0 0 0 ${utime} ${stime} 0 0 20 0 1 0 100 1000 200`;
     expect(parseProcStat(line(42, 'node (worker) x', 1, 150, 50))).toEqual({ pid: 42, ppid: 1, comm: 'node (worker) x', cpuSeconds: 2 });
     expect(parseProcStat('garbage')).toBeNull();
+    // The children it has waited for count too (a PostgreSQL backend that exited stays in the postmaster's figure).
+    expect(parseProcStat('7 (postgres) S 1 7 7 0 -1 4194304 100 0 0 0 100 50 30 20 20 0 1 0 100 1000 200')!.cpuSeconds).toBe(2);
     const procs = [
       line(10, 'node', 1, 100, 0), // the bench
       line(11, 'node', 10, 300, 100), // worker

@@ -12,7 +12,7 @@ export interface ProcStat {
   pid: number;
   ppid: number;
   comm: string;
-  /** User plus system time, in seconds. */
+  /** User plus system time, in seconds, its own and that of its children it has waited for. */
   cpuSeconds: number;
 }
 
@@ -25,12 +25,15 @@ export function parseProcStat(line: string): ProcStat | null {
   const close = line.lastIndexOf(')');
   if (open < 0 || close < open) return null;
   const rest = line.slice(close + 2).split(' ');
-  // After the name: state, ppid, ..., utime (14th field of the line) and stime (15th).
+  // After the name: state, ppid, ..., utime (14th field of the line), stime (15th), then cutime and
+  // cstime (16th, 17th): the time of its children that have exited and been waited for. Without
+  // these, a part's figure drops when a child exits between two readings (a PostgreSQL backend
+  // whose pooled connection closed when idle takes its whole CPU time with it).
   const ppid = Number(rest[1]);
-  const utime = Number(rest[11]);
-  const stime = Number(rest[12]);
-  if (![ppid, utime, stime].every(Number.isFinite)) return null;
-  return { pid: Number(line.slice(0, open).trim()), ppid, comm: line.slice(open + 1, close), cpuSeconds: (utime + stime) / TICKS_PER_SECOND };
+  const times = rest.slice(11, 15).map(Number);
+  if (![ppid, ...times].every(Number.isFinite) || times.length < 4) return null;
+  const ticks = times.reduce((a, b) => a + b, 0);
+  return { pid: Number(line.slice(0, open).trim()), ppid, comm: line.slice(open + 1, close), cpuSeconds: ticks / TICKS_PER_SECOND };
 }
 
 /** Every process's stat now (those that exit while being read are skipped). */

@@ -10,6 +10,35 @@ import type { DrawFigures, InviteFigures } from './phases/lottery';
 import { percentile } from './stats';
 import { bytes, count, ms, msDelta, section, type FigureRow } from './table';
 
+/** The API's and PostgreSQL's CPU per application against a fixed budget. */
+const APPLY_CPU_BUDGET_MS = 3;
+/** The Temporal server's and the worker's CPU per application against the bare start's (a first-come case's start and first task). */
+const APPLY_CPU_OVER_BARE = 1.15;
+
+/** One row per process of the apply's CPU per application, each beside its goal (the figures of the row above). */
+function applyCpuRows(apply: { cpuSeconds: Record<string, number>; applications: number }, bare: BareFigures | undefined): FigureRow[] {
+  const per = (seconds: number | undefined, runs: number) => (seconds === undefined || runs === 0 ? Number.NaN : (seconds * 1000) / runs);
+  const applied = (part: string) => per(apply.cpuSeconds[part], apply.applications);
+  const budget = (part: string): FigureRow => {
+    const value = applied(part);
+    return { name: `${part} CPU per application`, value: ms(value), goal: `<= ${APPLY_CPU_BUDGET_MS} ms`, met: Number.isFinite(value) ? value <= APPLY_CPU_BUDGET_MS : false };
+  };
+  // The portal's worker runs the case; the bare worker runs the bare workflow.
+  const overBare = (part: string, barePart: string): FigureRow => {
+    const value = applied(part);
+    const base = bare ? per(bare.cpuSeconds[barePart], bare.workflowIds.length) : Number.NaN;
+    const ratio = value / base;
+    return {
+      name: `${part} CPU per application`,
+      value: `${ms(value)} (${ratio.toFixed(2)}x bare)`,
+      goal: `<= ${APPLY_CPU_OVER_BARE}x bare start`,
+      bare: bare ? `${ms(base)} per start (${barePart})` : 'failed',
+      met: Number.isFinite(ratio) ? ratio <= APPLY_CPU_OVER_BARE : false,
+    };
+  };
+  return [budget('API'), budget('PostgreSQL'), overBare('Temporal server', 'Temporal server'), overBare('worker', 'bare worker')];
+}
+
 export function applyRows(
   apply: ApplyFigures & { errors: string[]; cpuSeconds: Record<string, number>; applications: number },
   lag: LagFigures,
@@ -39,6 +68,7 @@ export function applyRows(
       bare: bare ? `per start: ${perRun(bare.cpuSeconds, bare.workflowIds.length)}` : '',
       note: 'user + system time of each process and its children (/proc), over the run until every row was projected and every workflow had run its first task (bare: until every workflow answered a Query), per application',
     },
+    ...applyCpuRows(apply, bare),
     {
       name: `read-model lag at ${lag.offeredPerSecond} applies/s`,
       value: `p50 ${ms(lag.lagMs.p50)}, p99 ${ms(lag.lagMs.p99)}, max ${ms(lag.lagMs.max)}`,

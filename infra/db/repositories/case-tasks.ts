@@ -28,10 +28,23 @@ export type CaseTasksWrite = Omit<CaseTasksProjection, 'contextName'> & { contex
  * case's lock (taken in an earlier statement of the transaction) while a projection of it is running.
  */
 export async function replaceCaseTasks(trx: Transaction<Database>, p: CaseTasksWrite): Promise<{ written: boolean }> {
+  const { rows } = await sql<{ claimed: boolean }>`with ${caseTasksWrites(p)} select exists (select 1 from claimed) as claimed`.execute(trx);
+  return { written: rows[0]?.claimed ?? false };
+}
+
+/**
+ * The common table expressions of `replaceCaseTasks` (`claimed`, `listed`, `gone`, `kept`), for a
+ * statement that writes the case's row too. `when`: the claim is made only if this query returns a
+ * row (the case's own insert in the same statement), so a statement that wrote no row writes no task.
+ */
+export function caseTasksWrites(p: CaseTasksWrite, when?: RawBuilder<unknown>): RawBuilder<unknown> {
   const tasks = JSON.stringify(p.tasks.map((t) => ({ action: t.action, due_at: t.dueAt, overdue: t.overdue ?? false })));
-  const { rows } = await sql<{ claimed: boolean }>`
-    with claimed as (
-      insert into manager_task_versions (case_kind, case_id, version) values (${p.caseKind}, ${p.caseId}, ${p.version})
+  const claim = when
+    ? sql`select ${p.caseKind}::text, ${p.caseId}::uuid, ${p.version}::integer where exists (${when})`
+    : sql`values (${p.caseKind}, ${p.caseId}, ${p.version})`;
+  return sql`
+    claimed as (
+      insert into manager_task_versions (case_kind, case_id, version) ${claim}
       on conflict (case_kind, case_id) do update set version = excluded.version where manager_task_versions.version < excluded.version
       returning version
     ), listed as (
@@ -49,9 +62,7 @@ export async function replaceCaseTasks(trx: Transaction<Database>, p: CaseTasksW
         organization_id = excluded.organization_id, household_id = excluded.household_id, step = excluded.step,
         context_id = excluded.context_id, context_name = excluded.context_name, due_at = excluded.due_at,
         overdue = excluded.overdue, case_version = excluded.case_version
-    )
-    select exists (select 1 from claimed) as claimed`.execute(trx);
-  return { written: rows[0]?.claimed ?? false };
+    )`;
 }
 
 /**
