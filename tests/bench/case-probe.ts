@@ -57,8 +57,9 @@ const fmt = (name: string, xs: number[]) => { const s = summarize(xs); console.l
 try {
   const now = new Date();
   const seed = await seedOpportunities(stack.db, now);
-  await ensureLotteries(stack.db, stack.temporal, stack.config.TEMPORAL_TASK_QUEUE);
+  // Started once the list is whole: it freezes the list at once (bench lotteries have no mail grace period).
   await growLottery(stack.db, seed, N, now);
+  await ensureLotteries(stack.db, stack.temporal, stack.config.TEMPORAL_TASK_QUEUE);
   await waitForClosed(stack.db, seed.lotteryId);
   const manager = await api.login('Manager');
   const d = await draw(api, manager, seed.lotteryId);

@@ -66,15 +66,16 @@ async function main(options: BenchOptions): Promise<void> {
   try {
     const now = new Date();
     const seed = await seedOpportunities(stack.db, now);
-    // The lottery's workflow, started as the worker starts those of seeded lotteries; its deadline
-    // has passed, so it closes applications at once.
-    await ensureLotteries(stack.db, stack.temporal, stack.config.TEMPORAL_TASK_QUEUE);
 
     const sizes = options.smallApplications < options.applications ? [options.smallApplications, options.applications] : [options.applications];
     for (const size of sizes) {
       await phase(`seeding ${size} applications`, rows, () => growLottery(stack.db, seed, size, now));
       await phase(`lists at ${size}`, rows, () => lists(stack, api, seed.lotteryId, size, options.samples, rows));
     }
+    // The lottery's workflow, started as the worker starts those of seeded lotteries, once its list
+    // is whole: its deadline has passed and it has no mail grace period, so it closes applications
+    // and freezes the list at once, and a row seeded after that would change the frozen list.
+    await ensureLotteries(stack.db, stack.temporal, stack.config.TEMPORAL_TASK_QUEUE);
 
     const pages = await phase('public pages', rows, () => measurePublicPages(stack.baseUrl, seed.firstComeId));
     if (pages) rows.push(...publicPageRows(pages));
