@@ -7,20 +7,13 @@ import type { ApplicationListQuery, ManagerTaskQuery } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import { seedDemoData } from '../../infra/seed';
 import { addApplications, addDocuments, addManagerTasks } from '../helpers/bulk-rows';
+import { nodesOf, type PlanNode } from '../helpers/query-plans';
 import { createTestDatabase } from '../helpers/stack';
 
 /**
  * Each manager list's first page (and a later one) is read from an index in the list's
  * order, checked on tables large enough for the planner to prefer a Seq Scan and Sort if it could.
  */
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 const BIG = ['applications', 'manager_tasks', 'users', 'households', 'household_documents'];
 
 async function planOf(query: { explain(format: 'json'): Promise<Record<string, unknown>[]> }): Promise<PlanNode[]> {

@@ -4,6 +4,7 @@ import { findPlace, listRanks } from '../../api/services/lottery-results';
 import { createPool, type Database, type Db } from '../../infra/db/database';
 import { seedDemoData } from '../../infra/seed';
 import { addApplications } from '../helpers/bulk-rows';
+import { nodesOf, type PlanNode } from '../helpers/query-plans';
 import { createTestDatabase } from '../helpers/stack';
 
 /**
@@ -12,15 +13,6 @@ import { createTestDatabase } from '../helpers/stack';
  * unranked applications of another opportunity, on tables large enough for the planner to prefer a
  * Seq Scan and Sort if it could.
  */
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 describe('lottery rank plans at 24,000 applications', () => {
   let db: Db;
   let url: string;
