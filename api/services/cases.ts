@@ -212,16 +212,15 @@ export async function projectedView<V>(db: Db, table: HouseholdCaseKind<V, never
  * access check rather than after it (one round trip's wait, not two); its answer is read only once
  * the check has passed.
  */
-export async function caseDetail<V, Inputs extends Record<string, object>, R extends string, X = unknown>(
+export async function caseDetail<V, Inputs extends Record<string, object>, R extends string>(
   deps: CaseDeps,
   kind: HouseholdCaseKind<V, Inputs, R>,
   session: Session,
   caseId: string,
-  extra: CaseExtra = [],
-): Promise<{ view: V; role: R; access: CaseAccess<V, R, X> & { role: R } }> {
+): Promise<{ view: V; role: R }> {
   const answer = askCaseView<V>(deps.temporal, kind.workflowId(caseId));
-  const access = await roleOnCase<V, Inputs, R, X>(deps.db, kind, session, caseId, extra);
-  return { view: await answer(access.view), role: access.role, access };
+  const access = await roleOnCase(deps.db, kind, session, caseId);
+  return { view: await answer(access.view), role: access.role };
 }
 
 /** One action on a household case by the signed-in caller, in their role on it (403 when they have none). */
