@@ -78,6 +78,7 @@ import { metricsPlugin } from './metrics';
 // Text translation and the intake assistant.
 import { translatorRoutes } from './routes/translator';
 import { intakeRoutes } from './routes/intake';
+import { PasswordWork } from './services/password-work';
 
 export interface AppDeps {
   config: Config;
@@ -102,6 +103,8 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** The public opportunity pages from memory, dropped when what they show changes. */
     publicListing: PublicListingCache;
+    /** Password hashes and checks, a bounded number at a time, callers served in turn. */
+    passwords: PasswordWork;
   }
 }
 
@@ -132,6 +135,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   app.decorate('blobs', blobs);
   app.decorate('lifecycle', { draining: false });
   app.decorate('publicListing', new PublicListingCache(db));
+  app.decorate('passwords', new PasswordWork({ atOnce: config.PASSWORD_CHECKS_AT_ONCE, maxWaitMs: config.PASSWORD_CHECK_MAX_WAIT_MS }));
   const keys = keyRingFromConfig(config);
   app.decorate('keys', keys);
   useDataKeys(keys);

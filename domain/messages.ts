@@ -24,6 +24,7 @@ export const MESSAGES = {
   profileAlreadySubmitted: 'Profile already submitted',
   noOpportunitiesFound: 'No opportunities found for search criteria',
   serviceUnavailable: 'Service temporarily unavailable, please try again',
+  serverBusy: 'Many people are signing in right now. Please try again in a few seconds.',
   requestInProgress: 'This request is still being handled. Please wait a moment and try again.',
   idempotencyKeyReused: 'This request key was already used for a different request.',
   profileLocked: 'Your profile is locked and cannot be edited now. Contact your managing agent if something must change.',

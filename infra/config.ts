@@ -67,6 +67,10 @@ export const ConfigSchema = z
      * this time (api/services/session-cache.ts).
      */
     SESSION_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
+    /** Password hashes run at once per API process (default: half the cores, at least 1); the rest queue (api/services/password-work.ts). */
+    PASSWORD_CHECKS_AT_ONCE: z.coerce.number().int().min(1).max(256).optional(),
+    /** How long a sign-in may wait for a password check before it is answered 429 `serverBusy`. */
+    PASSWORD_CHECK_MAX_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
 
     /** Key for personal data at rest and for the Temporal payload codec. */
     DATA_ENCRYPTION_KEY: base64Key,

@@ -192,7 +192,7 @@ export function responsesOf(facts: RouteFacts): Record<string, unknown> {
     responses[422] = errorResponse(`The input is refused by a rule: ${list(422)}.`);
     responses[503] = errorResponse('`serviceUnavailable`: the workflow service is unreachable; try again after `Retry-After` seconds.');
   }
-  if (facts.rateLimited) responses[429] = errorResponse('`tooManyAttempts`: wait `Retry-After` seconds.');
+  if (facts.rateLimited) responses[429] = errorResponse('`tooManyAttempts` (or `serverBusy` where a password is checked): wait `Retry-After` seconds.');
   return responses;
 }
 

@@ -1,4 +1,3 @@
-import { hash } from '@node-rs/argon2';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { enqueueNotification } from '../../infra/db/repositories/notification-outbox';
@@ -27,7 +26,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const usernameFailures = perAccountFailures(app, 'forgot-username', 5, 15 * MINUTE, emailKey as never);
 
   app.post('/register', { schema: { body: RegisterBody }, preHandler: perAddress(app, 'register', 20, MINUTE) }, async (request, reply) => {
-    const created = await register(app.db, request.body);
+    const created = await register(app.db, await app.passwords.hash(request.ip, request.body.password), request.body);
     return reply.ok(created, 'Registration successful. Please check your email to verify your address.', 201);
   });
 
@@ -89,9 +88,11 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/reset-password', { schema: { body: ResetPasswordBody }, preHandler: perAddress(app, 'reset-password', 10, MINUTE) }, async (request, reply) => {
     const { userId, token, password } = request.body;
+    // Hashed before the link is used up: a reset refused as busy leaves the link working for the retry.
+    const passwordHash = await app.passwords.hash(request.ip, password);
     const check = await consumeCode(app.db, userId, 'reset_password', token);
     if (!check.ok) throw new HttpError(410, 'linkExpired');
-    await app.db.updateTable('users').set({ password_hash: await hash(password) }).where('id', '=', userId).execute();
+    await app.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
     // A new password ends every session, in case the old one was known to someone else.
     await revokeAllForUser(app.db, userId);
     await forgetDevices(app.db, userId);

@@ -29,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', { schema: { body: LoginBody }, preHandler: perAddress(app, 'login', 60, MINUTE) }, async (request, reply) => {
     const attempt = await signInAttempt(app, request, request.body.username, request.body.deviceTokens);
     await assertMayTry(app, attempt);
-    const outcome = await login(app, request.body.username, request.body.password);
+    const outcome = await login(app, request.ip, request.body.username, request.body.password);
     if (outcome.kind === 'failed') {
       await recordSignInFailure(app, attempt);
       throw new HttpError(401, 'loginFailed');

@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash as hashUnbounded } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { enqueueNotification } from '../../infra/db/repositories/notification-outbox';
 import { isOptedOut } from '../../infra/notifications/sms-opt-outs';
@@ -11,7 +11,8 @@ import { issueTokens, type SessionSubject } from './tokens';
 import { contactOf, findUserForLogin, householdOf, loadSignedInUser } from './users';
 
 // Verifying against a real hash when the user does not exist keeps both answers equally slow.
-const dummyHash = hash('not-a-real-password-0');
+// Made once, outside the bounded pool: it is the process's own work, not a caller's.
+const dummyHash = hashUnbounded('not-a-real-password-0');
 
 export type LoginOutcome =
   | { kind: 'signedIn'; data: LoginData }
@@ -21,9 +22,9 @@ export type LoginOutcome =
   | { kind: 'unverified' };
 
 /** Spec section 4, login: the password check, then the profile-match answers, MFA, or a session. */
-export async function login(app: FastifyInstance, username: string, password: string): Promise<LoginOutcome> {
+export async function login(app: FastifyInstance, caller: string, username: string, password: string): Promise<LoginOutcome> {
   const user = await findUserForLogin(app.db, username);
-  const valid = await verify(user?.password_hash ?? (await dummyHash), password).catch(() => false);
+  const valid = await app.passwords.verify(caller, user?.password_hash ?? (await dummyHash), password);
   if (!user || !valid || user.status !== 'active') return { kind: 'failed' };
   if (!user.email_verified) {
     // The person knows the password but lost the link: a fresh one replaces the old.
@@ -106,7 +107,7 @@ export async function sendPasswordReset(db: Db, userId: string): Promise<void> {
  * tenant of that organisation (who then matches their resident profile), and
  * `/housing-ambassador-register` a housing ambassador. The email must be verified before signing in.
  */
-export async function register(db: Db, body: RegisterBody & { kind: 'applicant' | 'organization' | 'ambassador' }): Promise<{ userId: string; email: string }> {
+export async function register(db: Db, passwordHash: string, body: RegisterBody & { kind: 'applicant' | 'organization' | 'ambassador' }): Promise<{ userId: string; email: string }> {
   let organizationId: string | null = null;
   if (body.kind === 'organization') {
     const org = await db.selectFrom('organizations').select('id').where('slug', '=', (body.organization ?? '').toLowerCase()).executeTakeFirst();
@@ -127,7 +128,7 @@ export async function register(db: Db, body: RegisterBody & { kind: 'applicant' 
         first_name: body.firstName,
         last_name: body.lastName,
         role,
-        password_hash: await hash(body.password),
+        password_hash: passwordHash,
         organization_id: organizationId,
         preferred_language: body.preferredLanguage ?? 'en',
       })

@@ -68,6 +68,15 @@ export class Requests {
     });
   }
 
+  /** Per kind: the p99 of the requests sent in [from, to), and of those sent outside it. */
+  during(from: number, to: number): { kind: string; inside: Summary; outside: Summary }[] {
+    return [...this.latencies.entries()].map(([kind, { ms, sentAt }]) => ({
+      kind,
+      inside: summarize(ms.filter((_, i) => sentAt[i]! >= from && sentAt[i]! < to)),
+      outside: summarize(ms.filter((_, i) => sentAt[i]! < from || sentAt[i]! >= to)),
+    }));
+  }
+
   private samples(kind: string): { ms: number[]; sentAt: number[] } {
     let samples = this.latencies.get(kind);
     if (!samples) this.latencies.set(kind, (samples = { ms: [], sentAt: [] }));

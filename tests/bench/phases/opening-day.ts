@@ -32,7 +32,15 @@ const P99_GOAL_MS = 300;
 /** A request unanswered after this long counts as an error (and no request holds the run up). */
 const TIMEOUT_MS = 30_000;
 
-const PEOPLE_KINDS = ['public list', 'one opportunity', 'sign in', 'profile', 'apply', 'application detail'];
+/** People who sign in all at the same moment, `BURST_AT_MS` into the day (or halfway through a shorter run). */
+const BURST = 50;
+const BURST_AT_MS = 30_000;
+/** Every other kind's p99 while the burst is answered, against its p99 outside it. */
+const BURST_SLOWDOWN_GOAL = 1.2;
+/** Tries of one burst sign-in: a busy answer (429 serverBusy) is tried again, as the web app does. */
+const BURST_ATTEMPTS = 4;
+
+const PEOPLE_KINDS = ['public list', 'one opportunity', 'sign in', 'burst sign in', 'profile', 'apply', 'application detail'];
 const MANAGER_KINDS = ['manager sign in', 'manager inbox', 'manager opens a case'];
 
 export interface OpeningDayFigures {
@@ -49,6 +57,8 @@ export interface OpeningDayFigures {
   load: { start: string; peak: number; end: string };
   cpuSeconds: Record<string, number>;
   draw: { ranked: number; entries: number; drawMs: number } | { error: string };
+  /** The burst of simultaneous sign-ins, and how every kind fared while it was answered. */
+  burst: { busyRetries: number; during: { kind: string; inside: KindFigures['summary']; outside: KindFigures['summary'] }[] };
   restarts: { api: number; worker: number };
 }
 
@@ -67,6 +77,7 @@ export async function openingDay(stack: BenchStack, size: { people: number; minu
   const lotteryId = await seedOpenLottery(db, backlog.organizationId, now);
   const passwordHash = await openingDayPasswordHash();
   const people = await insertPeople(db, size.people, passwordHash);
+  const bursting = await insertPeople(db, BURST, passwordHash);
   const managers = await insertManagers(db, backlog.organizationId, MANAGERS, passwordHash);
   await sql`analyze`.execute(db);
   say(`seeded: ${count(size.people)} households, ${MANAGERS} managers, ${count(BACKLOG)} tasks in their inbox`);
@@ -90,6 +101,15 @@ export async function openingDay(stack: BenchStack, size: { people: number; minu
   let finished = 0;
   let maxLateMs = 0;
   const arriving: Promise<void>[] = [];
+  const burstAt = start + Math.min(BURST_AT_MS, (size.minutes * 60_000) / 2);
+  const burst = { from: Infinity, to: Infinity, busyRetries: 0 };
+  const burstDone = (async () => {
+    for (let wait = burstAt - performance.now(); wait > 0; wait = burstAt - performance.now()) await sleep(Math.ceil(wait));
+    burst.from = performance.now();
+    say(`${BURST} sign in at once at ${(since(start) / 1000).toFixed(0)} s`);
+    await Promise.all(bursting.map((person, i) => burstSignIn(api, requests, person.username, personAddress(people.length + i), burst)));
+    burst.to = performance.now();
+  })();
   for (let i = 0; i < people.length; i++) {
     const due = start + offsets[i]!;
     for (let wait = due - performance.now(); wait > 0; wait = due - performance.now()) await sleep(Math.ceil(wait));
@@ -103,6 +123,7 @@ export async function openingDay(stack: BenchStack, size: { people: number; minu
     if (i > 0 && i % Math.max(1, Math.floor(people.length / 10)) === 0) say(`${i} of ${people.length} arrived at ${(since(start) / 1000).toFixed(0)} s (load ${loadNow()})`);
   }
   await Promise.all(arriving);
+  await burstDone;
   stop.done = true;
   await working;
   const loadSeconds = since(start) / 1000;
@@ -130,6 +151,7 @@ export async function openingDay(stack: BenchStack, size: { people: number; minu
     load: { start: loadStart, peak: loadPeak, end: loadEnd },
     cpuSeconds,
     draw: drawn,
+    burst: { busyRetries: burst.busyRetries, during: requests.during(burst.from, burst.to) },
     restarts: { api: stack.api.crashes.length, worker: stack.worker.crashes.length },
   };
 }
@@ -158,6 +180,20 @@ async function signIn(api: Api, requests: Requests, kind: string, username: stri
   const token = res?.body?.data?.accessToken;
   if (res && !token) requests.fail(kind, 'signed in without an access token');
   return token ? `Bearer ${token}` : null;
+}
+
+/** One of the burst's sign-ins: tried again a second later while the answer is 429 serverBusy; its figure is the whole wait. */
+async function burstSignIn(api: Api, requests: Requests, username: string, address: string, burst: { busyRetries: number }): Promise<void> {
+  const as = { headers: { 'x-forwarded-for': address }, timeoutMs: TIMEOUT_MS };
+  await requests.send('burst sign in', 200, async () => {
+    const start = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      const res = await api.call<{ accessToken?: string; code?: string }>('POST', '/api/Account/login', undefined, { username, password: OPENING_DAY_PASSWORD }, as);
+      if (res.status !== 429 || res.body?.data?.code !== 'serverBusy' || attempt === BURST_ATTEMPTS) return { ...res, ms: since(start) };
+      burst.busyRetries++;
+      await sleep(1_000);
+    }
+  });
 }
 
 /**
@@ -197,6 +233,22 @@ async function closeAndDraw(api: Api, stack: BenchStack, lotteryId: string, appl
   return { ranked: Number(row.rows[0]?.ranked ?? 0), entries: drawn.entries, drawMs: drawn.drawMs };
 }
 
+function burstRows(f: OpeningDayFigures): FigureRow[] {
+  const rows: FigureRow[] = [section(`A burst of ${BURST} sign-ins at once during the day (${f.burst.busyRetries} answered busy and tried again)`)];
+  for (const k of f.burst.during) {
+    if (k.kind === 'burst sign in' || k.inside.n === 0 || k.outside.n === 0) continue;
+    const ratio = k.inside.p99 / k.outside.p99;
+    rows.push({
+      name: `${k.kind} during the burst`,
+      value: `p99 ${ms(k.inside.p99)} (${count(k.inside.n)}), ${ratio.toFixed(2)}x its p99 outside it`,
+      goal: `<= ${BURST_SLOWDOWN_GOAL}x`,
+      met: ratio <= BURST_SLOWDOWN_GOAL,
+      note: `p99 outside the burst ${ms(k.outside.p99)} (${count(k.outside.n)})`,
+    });
+  }
+  return rows;
+}
+
 export function openingDayRows(f: OpeningDayFigures): FigureRow[] {
   const goal = `p99 <= ${P99_GOAL_MS} ms, 0 errors`;
   const rows: FigureRow[] = [
@@ -216,6 +268,7 @@ export function openingDayRows(f: OpeningDayFigures): FigureRow[] {
       ].join('; '),
     });
   }
+  rows.push(...burstRows(f));
   rows.push({
     name: 'people through every step',
     value: `${count(f.finished)} of ${count(f.people)}`,

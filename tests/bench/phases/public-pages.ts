@@ -2,10 +2,12 @@
  * The public pages people open first on the day a lottery opens (the opportunity list and one
  * opportunity, as an anonymous browser asks for them: brotli accepted), under 50 connections with
  * autocannon, beside a bare `node:http` server answering the same bytes and headers from memory in
- * the same run: how far the API is from what this machine can serve at all.
+ * the same run, in a process of its own as the API is,: how far the API is from what this machine can serve at all.
  */
-import { createServer, get } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { get } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { ms, section, type FigureRow } from '../table';
 
@@ -54,19 +56,38 @@ async function page(name: string, url: string, seconds: number): Promise<[Throug
   return serveBare(name, url, bytes, headers, seconds);
 }
 
-async function serveBare(name: string, url: string, bytes: Buffer, headers: Record<string, string>, seconds: number): Promise<[Throughput, Throughput]> {
-  const bare = createServer((_req, res) => {
-    res.writeHead(200, headers);
-    res.end(bytes);
+/** The bare server in its own process (tests/bench/bare-server.mjs), so it does not share a core with autocannon. */
+async function startBare(bytes: Buffer, headers: Record<string, string>): Promise<{ port: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../bare-server.mjs', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = once(child, 'exit');
+  child.stdin.write(`${JSON.stringify({ headers, body: bytes.toString('base64') })}\n`);
+  const port = await new Promise<number>((done, fail) => {
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+      const match = /listening (\d+)/.exec(out);
+      if (match) done(Number(match[1]));
+    });
+    child.once('exit', (code) => fail(new Error(`the bare server exited with ${code} before listening`)));
   });
-  await new Promise<void>((done) => bare.listen(0, '127.0.0.1', done));
+  return {
+    port,
+    stop: async () => {
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
+
+async function serveBare(name: string, url: string, bytes: Buffer, headers: Record<string, string>, seconds: number): Promise<[Throughput, Throughput]> {
+  const bare = await startBare(bytes, headers);
   try {
-    const port = (bare.address() as AddressInfo).port;
-    const bareFigure = await hammer(`${name} (bare)`, `http://127.0.0.1:${port}/`, seconds);
+    const bareFigure = await hammer(`${name} (bare)`, `http://127.0.0.1:${bare.port}/`, seconds);
     const apiFigure = await hammer(name, url, seconds);
     return [apiFigure, bareFigure];
   } finally {
-    await new Promise((done) => bare.close(done));
+    await bare.stop();
   }
 }
 

@@ -83,6 +83,9 @@ const ATTEMPTS = 4;
 /** A server briefly away (restarting, out of rotation) or the same keyed change still running. */
 const isTransient = (status: number, code: ApiErrorCode) => (status >= 502 && status <= 504) || (status === 409 && code === 'requestInProgress');
 
+/** Refused before any work was done (the password checks are all busy): safe to send again, even a sign-in. */
+const isBusy = (status: number, code: ApiErrorCode) => status === 429 && code === 'serverBusy';
+
 /** Waits before try `attempt + 1` (the server's Retry-After, at most 5 s); false when the request was cancelled meanwhile. */
 function pause(attempt: number, retryAfter: string | null, signal: AbortSignal): Promise<boolean> {
   const seconds = Math.min(5, Number(retryAfter) || attempt);
@@ -134,7 +137,8 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', p
       throw new ApiError(500, MESSAGES.unexpectedError, 'unexpectedError');
     }
     parsed = await readBody(response);
-    const again = !response.ok && retriable && attempt < ATTEMPTS && isTransient(response.status, errorFrom(response, parsed).code);
+    const code = response.ok ? null : errorFrom(response, parsed).code;
+    const again = code !== null && attempt < ATTEMPTS && ((retriable && isTransient(response.status, code)) || isBusy(response.status, code));
     if (!(again && (await pause(attempt, response.headers.get('retry-after'), signal)))) break;
   }
 
