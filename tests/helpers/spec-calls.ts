@@ -36,6 +36,8 @@ export const EXPANSIONS: Record<string, string> = {
   ' and /api/Translator/batch': ', /api/Translator/batch',
   // The support-ticket calls name no prefix; the portal serves them under /api/SupportTicket.
   'POST CreateSupportTicket': 'POST /api/SupportTicket/CreateSupportTicket',
+  // Nor do the ambassador's; the portal serves them under /api/Ambassador.
+  'getambessdordashboard/{id},': '/api/Ambassador/getambessdordashboard/{id},',
 };
 
 const READS = /^(get|fetch|check|emailverified|timeline|slots|status|validateotp|published-|filtered-|my-favorites|Preview|generatepublicurl|active-chats|Applicant)/i;

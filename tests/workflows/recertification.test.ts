@@ -196,13 +196,15 @@ describe('recertification workflow (time skipping)', () => {
     const cases = () => ts.db.selectFrom('recertification_cases').select(['id', 'deadline']).where('household_id', '=', household.householdId).execute();
     const sweeps = [];
     for (let run = 0; run < 2; run++) {
-      sweeps.push(await ts.client.workflow.start('recertificationSweep', { workflowId: `sweep-${randomUUID()}`, taskQueue: ts.taskQueue, args: [] }));
-      let rows = await cases();
-      for (let i = 0; i < 200 && rows.length === 0; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        rows = await cases();
-      }
-      expect(rows).toEqual([{ id: due[0]!.input.caseId, deadline: isoDay(now + 119.5 * DAY) }]);
+      const sweep = await ts.client.workflow.start('recertificationSweep', { workflowId: `sweep-${randomUUID()}`, taskQueue: ts.taskQueue, args: [] });
+      sweeps.push(sweep);
+      // A sweep has made its day's starts once it waits for the next day: its timer is the barrier,
+      // so the second sweep's (refused) start has happened before the rows are counted.
+      await eventually(async () => {
+        const history = await sweep.fetchHistory();
+        return (history.events ?? []).some((event) => event.timerStartedEventAttributes);
+      }, 30_000, `sweep ${run + 1} waiting for its next day`);
+      expect(await cases()).toEqual([{ id: due[0]!.input.caseId, deadline: isoDay(now + 119.5 * DAY) }]);
     }
     await recordHistory('recertification-sweep', sweeps[0]!);
     for (const sweep of sweeps) await sweep.terminate('test over');
