@@ -3,6 +3,7 @@
  * a bank account, an upload, address, housing choices) to 100% complete in the built web app, on the
  * real stack (API + PostgreSQL + MinIO), with the shared schemas validating the forms.
  */
+import { certificationFacts } from '../../infra/db/repositories/certification-facts';
 import { openIncome } from '../../infra/db/repositories/household-income-store';
 import { mkdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
@@ -33,7 +34,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-type Member = { name: string; relationship: string; dob: string; gender: string; ssn?: string; itin?: string; head: boolean; email?: string };
+type Member = { name: string; relationship: string; dob: string; gender: string; ssn?: string; itin?: string; head: boolean; email?: string; language?: string };
 
 async function fillMember(page: Page, m: Member) {
   await page.getByRole('button', { name: 'Add member' }).click();
@@ -50,6 +51,7 @@ async function fillMember(page: Page, m: Member) {
   await page.getByLabel('Student eligibility').selectOption({ label: 'Not applicable' });
   if (m.head) await page.getByLabel('Head of household', { exact: true }).check();
   if (m.email) await page.getByLabel('Email').fill(m.email);
+  if (m.language) await page.getByLabel('Preferred language').selectOption({ label: m.language });
 }
 
 async function addMember(page: Page, m: Member) {
@@ -82,7 +84,10 @@ describe('household profile in the browser', () => {
     await page.getByText('Applicant must be at least 18 years old').waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
 
-    await addMember(page, { name: 'Rosa Diaz', relationship: 'Self (applicant)', dob: '1975-03-09', gender: 'Female', ssn: '123-45-6789', head: true, email: 'rosa@example.org' });
+    // The head reads Spanish: chosen on the screen, it is the language of the household's TIC and lease letters.
+    await addMember(page, { name: 'Rosa Diaz', relationship: 'Self (applicant)', dob: '1975-03-09', gender: 'Female', ssn: '123-45-6789', head: true, email: 'rosa@example.org', language: 'Español' });
+    const rosas = await stack.db.selectFrom('households').innerJoin('users', 'users.id', 'households.head_user_id').select('households.id').where('users.username', '=', username).executeTakeFirstOrThrow();
+    expect((await certificationFacts(stack.db, rosas.id, '2026-06-01')).language).toBe('es');
     await addMember(page, { name: 'Tomas Diaz', relationship: 'Spouse', dob: '1973-11-20', gender: 'Male', itin: '912-70-1234', head: false });
 
     const incomeQuestion = page.getByRole('group', { name: 'Does anyone in your household have income?' });

@@ -1,8 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, toLanguage } from '../../../i18n';
 import {
-  ETHNICITIES, GENDERS, MARITAL_STATUSES, MemberInput, RACES, RELATIONSHIPS, STUDENT_ELIGIBILITIES, STUDENT_STATUSES,
+  ETHNICITIES, GENDERS, LANGUAGES, MARITAL_STATUSES, MemberInput, RACES, RELATIONSHIPS, STUDENT_ELIGIBILITIES, STUDENT_STATUSES,
   type MemberForm as MemberFormValues, type MemberView,
 } from '../../../lib/domain';
 import { useFailureText } from './failure-text';
@@ -12,14 +14,15 @@ import { FieldError } from './field-error';
 
 /** Add or edit a household member, validated by the shared MemberInput schema (spec sections 3 and 5). */
 export function MemberForm({ member, onDone }: { member?: MemberView; onDone: () => void }) {
-  const { t } = useTranslation(['profile', 'lookups']);
+  const { t, i18n } = useTranslation(['profile', 'lookups']);
+  const languageId = useId();
   const failureText = useFailureText();
   const onFile = Boolean(member && (member.ssnLast4 || member.itinLast4 || member.alienRegistrationNumberLast4));
   const form = useForm<MemberFormValues, unknown, MemberInput>({
     resolver: zodResolver(MemberInput),
     defaultValues: member
       ? { ...member, email: member.email ?? '', mobile: member.mobile ?? '', expectedDeliveryDate: member.expectedDeliveryDate ?? '', identifierOnFile: onFile, ssn: '', itin: '', alienRegistrationNumber: '' }
-      : { races: [], disability: false, emancipatedMinor: false, pregnant: false, headOfHousehold: false, preferredLanguage: 'en' },
+      : { races: [], disability: false, emancipatedMinor: false, pregnant: false, headOfHousehold: false, preferredLanguage: toLanguage(i18n.resolvedLanguage) },
   });
   const save = useHouseholdMutation((values: MemberInput) => householdCalls.saveMember({ ...values, identifierOnFile: undefined, id: member?.id }));
   const { register, formState: { errors }, watch } = form;
@@ -61,6 +64,18 @@ export function MemberForm({ member, onDone }: { member?: MemberView; onDone: ()
       ) : null}
       <TextField label={t('profile:member.email')} type="email" registration={register('email')} error={errors.email} />
       <TextField label={t('profile:member.mobile')} type="tel" registration={register('mobile')} error={errors.mobile} />
+      {/* The head of household's choice is the language of the household's letters (TIC, lease). */}
+      <div className="field">
+        <label htmlFor={languageId}>{t('profile:member.preferredLanguage')}</label>
+        <span id={`${languageId}-hint`} className="muted">{t('profile:member.preferredLanguageHint')}</span>
+        <select id={languageId} aria-describedby={`${languageId}-hint`} {...register('preferredLanguage')}>
+          {LANGUAGES.map((language) => (
+            <option key={language} value={language} lang={language}>
+              {LANGUAGE_NAMES[language]}
+            </option>
+          ))}
+        </select>
+      </div>
       {save.error ? <p className="form-error" role="alert">{failureText(save.error, 'memberSave')}</p> : null}
       <div className="action-buttons">
         <button type="submit" className="button button-primary" disabled={save.isPending}>{t('profile:form.save')}</button>
