@@ -173,6 +173,21 @@ describe('section 2 and 8 behaviours', () => {
     }
   });
 
+  it('says the sign-in was not found on a code page opened without one, in each language, and leads back to sign-in', async () => {
+    for (const language of ['en', 'bn'] as const) {
+      const { context, page } = await openContext(browser, stack.baseUrl, { language, label: `otp-no-user-${language}` });
+      for (const [path, code] of [['/choose-otp-method', 'userIdNotFoundForOtp'], ['/verify-otp', 'userIdNotFoundForOtpVerification']] as const) {
+        await page.goto(path);
+        await page.getByRole('alert').waitFor();
+        expect((await page.getByRole('alert').textContent())?.trim()).toBe(text(language, 'common', `errors.${code}`));
+        await page.getByRole('link', { name: text(language, 'auth', 'verifyOtp.signInAgain') }).click();
+        await page.waitForURL('**/login');
+      }
+      await context.close();
+    }
+    expect(text('en', 'common', 'errors.userIdNotFoundForOtpVerification')).toBe('User ID not found for OTP verification');
+  });
+
   it("says 'OTP verification failed' when the code cannot be checked, and the refusal text when it is wrong", async () => {
     const { context, page } = await openContext(browser, stack.baseUrl, { label: 'otp-failed' });
     const { userId } = await signIn(stack.app, 'User');

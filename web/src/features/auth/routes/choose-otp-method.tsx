@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import type { OtpChannel } from '../../../lib/domain';
 import { getPendingUserId } from '../../../lib/session';
 import { account } from '../api/account';
 import { AuthPage } from '../components/auth-page';
+import { NoPendingSignIn } from '../components/no-pending-sign-in';
 
 /** Choose where the sign-in code goes: email or a text message to the phone on file. */
 export function ChooseOtpMethodRoute() {
@@ -23,7 +24,7 @@ export function ChooseOtpMethodRoute() {
     },
     onError: () => toast.showError(t('common:errors.otpSendFailed')),
   });
-  if (!userId) return <Navigate to={paths.login.getHref()} replace />;
+  if (!userId) return <NoPendingSignIn title={t('chooseOtp.title')} message="userIdNotFoundForOtp" />;
   return (
     <AuthPage title={t('chooseOtp.title')} intro={t('chooseOtp.intro')}>
       <div className="form">
