@@ -74,6 +74,7 @@ export const MESSAGES = {
   mfaRequired: 'OTP verification required. Sending OTP...',
   userIdNotFoundForOtp: 'User ID not found for OTP',
   otpSent: 'OTP sent to your registered contact',
+  noPhoneNumber: 'No phone number added. Add one to your profile, or get the code by email.',
   otpSentByEmailOptedOut: 'Your phone number has opted out of text messages (STOP), so we sent the code to your email instead. Text START to receive texts again.',
   otpSendFailed: 'Failed to send OTP',
   userIdNotFoundForOtpVerification: 'User ID not found for OTP verification',

@@ -26,7 +26,8 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await app.db.selectFrom('users').select(['phone_number']).where('id', '=', request.session.userId).executeTakeFirstOrThrow();
     const channel = request.body.otpChannel;
     // The code goes only to the contact on file; a phone number in the body must be that one.
-    if (channel === 'sms' && (!user.phone_number || (request.body.phoneNumber && request.body.phoneNumber.replace(/\D/g, '') !== user.phone_number.replace(/\D/g, '')))) {
+    if (channel === 'sms' && !user.phone_number) throw new HttpError(422, 'noPhoneNumber');
+    if (channel === 'sms' && request.body.phoneNumber && request.body.phoneNumber.replace(/\D/g, '') !== user.phone_number?.replace(/\D/g, '')) {
       throw new HttpError(422, 'otpSendFailed');
     }
     const sentBy = await sendOtp(app.db, request.session.userId, 'signature_otp', channel);

@@ -20,7 +20,7 @@ export function useSaveSettings() {
 
 /** Signature change (spec section 7): OTP, validation, then PUT Profile/Signature. */
 export const signature = {
-  requestOtp: (otpChannel: OtpChannel) => api.post<unknown>('/Signature/generateotpforchangesignrature', { otpChannel }),
+  requestOtp: (otpChannel: OtpChannel, phoneNumber?: string) => api.post<{ otpChannel: OtpChannel }>('/Signature/generateotpforchangesignrature', { otpChannel, phoneNumber }),
   validateOtp: (otp: string) => api.get<unknown>(`/Signature/validateotp/otp/${encodeURIComponent(otp)}`),
   save: (signatureBase64: string, autoGenerateRequest: boolean) => api.put<ProfileSettings>('/UserProfile/Profile/Signature', { signatureBase64, autoGenerateRequest }),
 };

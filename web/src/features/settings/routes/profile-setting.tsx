@@ -118,6 +118,7 @@ export function ProfileSettingRoute() {
       {session && RESIDENT_ROLES.includes(session.user.role) ? <MyDataSection /> : null}
       <SignatureOtpDialog
         open={otpOpen}
+        phoneNumber={session?.user.phoneNumber ?? ''}
         onClose={() => setOtpOpen(false)}
         onValidated={() => {
           setOtpOpen(false);
