@@ -167,7 +167,9 @@ export async function queueNoticeLetter(db: Db, blobs: BlobStore, notice: CaseNo
   const opportunity = applicationId
     ? await db.selectFrom('applications as a').innerJoin('opportunities as o', 'o.id', 'a.opportunity_id').select(['o.name', 'a.log_number', 'a.organization_id']).where('a.id', '=', applicationId).executeTakeFirst()
     : undefined;
-  const organizationId = household.organization_id ?? opportunity?.organization_id;
+  // The office whose case it is prints and mails its letter; the household's own organisation only
+  // for a notice of no case.
+  const organizationId = opportunity?.organization_id ?? household.organization_id;
   if (!organizationId) return null;
   const address = household.mailing_address_sealed ? (JSON.parse(dataCipher().decrypt(household.mailing_address_sealed)) as string[]) : profileMailingLines(household.address);
   const letter = await queueMailedLetter(db, blobs, {

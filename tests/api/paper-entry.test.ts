@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaseUpApplicationId } from '../../infra/temporal/ids';
 import { matchKey, normaliseName } from '../../infra/paper/match-key';
 import { queueNoticeLetter } from '../../infra/paper/mailed-letters';
-import { undecidedPairs } from '../../infra/db/repositories/lottery-duplicates';
+import { admitPaperApplication, undecidedPairs } from '../../infra/db/repositories/lottery-duplicates';
 import { openLottery } from '../../api/services/lottery';
 import { claimCodeHash } from '../../infra/paper/claim-code';
 import { adultMember, multipart, newResident, tinyPdf } from '../helpers/household';
@@ -252,5 +252,33 @@ describe('paper applications', () => {
     const code = /código: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(text)?.[1];
     expect(code, text).toBeDefined();
     expect(claimCodeHash(code!.replace('-', ''))).toBe(households[0]!.claim_code_hash);
+  });
+  it("a letter of a case goes to the print queue of the case's organisation, not the household's", async () => {
+    // A household entered by organisation A (the demo manager's) with a case of organisation B.
+    const entered = await enter(form({}, { fullName: 'Rosa Dos Oficinas', dateOfBirth: '1970-07-08', ssn: '219-09-5678' }));
+    expect(entered.statusCode, entered.body).toBe(201);
+    const paper = entered.json().data;
+    const orgB = await stack.db.insertInto('organizations').values({ name: 'Other Office', slug: `other-office-${randomUUID().slice(0, 6)}` }).returning('id').executeTakeFirstOrThrow();
+    const opportunityB = await stack.db
+      .insertInto('opportunities')
+      .values({ organization_id: orgB.id, name: 'Other Office Homes', kind: 'rental', address: '1 Other St', lottery_end_date: deadline, mail_grace_days: 5, published: true, selection: 'lottery', amenities: '[]', requirements: '[]', income_ranges: '[]' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const scan = await stack.db.selectFrom('household_documents').select('id').where('household_id', '=', paper.householdId).executeTakeFirstOrThrow();
+    const caseB = await admitPaperApplication(stack.db, { opportunityId: opportunityB.id, householdId: paper.householdId, postmarkDate: new Date().toISOString().slice(0, 10), householdSize: 1, householdIncome: 31_200, formDocumentId: scan.id, enteredBy: manager.userId, groups: [] });
+    const managerB = await stack.db.insertInto('users').values({ username: `mgr-b-${randomUUID().slice(0, 6)}`, email: `mgr-b-${randomUUID().slice(0, 6)}@example.org`, first_name: 'Office', last_name: 'B', role: 'Manager', password_hash: 'x', organization_id: orgB.id }).returning('id').executeTakeFirstOrThrow();
+    const headersB = { authorization: `Bearer ${stack.app.signAccessToken({ sub: managerB.id, role: 'Manager' }).token}` };
+
+    const head = await stack.db.selectFrom('households').select('head_user_id').where('id', '=', paper.householdId).executeTakeFirstOrThrow();
+    const letter = await queueNoticeLetter(stack.db, stack.blobs, { userId: head.head_user_id, template: 'lease-up-reminder', params: { applicationId: caseB.applicationId, step: 'documentation_review' }, dedupeKey: `test:${caseB.applicationId}` });
+    expect(letter).not.toBeNull();
+    const queueOf = async (headers: Record<string, string>) => {
+      const queue = await stack.app.inject({ url: '/api/PrintQueue?show=all&limit=100', headers });
+      expect(queue.statusCode).toBe(200);
+      return queue.json().data.items.map((l: { id: string }) => l.id);
+    };
+    expect(await queueOf(headersB)).toEqual([letter!.id]);
+    expect(await queueOf(manager)).not.toContain(letter!.id);
+    expect((await stack.app.inject({ url: `/api/PrintQueue/${letter!.id}/pdf`, headers: headersB })).headers['content-type']).toBe('application/pdf');
   });
 });
