@@ -113,21 +113,28 @@ export async function queueMailedLetter(db: Db, blobs: BlobStore, input: QueueLe
   });
   const key = `letters/mail/${randomUUID()}.pdf`;
   await blobs.put(key, pdf, 'application/pdf');
-  const row = await db
-    .insertInto('mailed_letters')
-    .values({
-      organization_id: input.organizationId,
-      household_id: input.householdId,
-      application_id: input.applicationId,
-      letter: input.letter,
-      language: input.language,
-      blob_key: key,
-      dedupe_key: input.dedupeKey,
-      queued_at: new Date(),
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  let row: { id: string } | undefined;
+  try {
+    row = await db
+      .insertInto('mailed_letters')
+      .values({
+        organization_id: input.organizationId,
+        household_id: input.householdId,
+        application_id: input.applicationId,
+        letter: input.letter,
+        language: input.language,
+        blob_key: key,
+        dedupe_key: input.dedupeKey,
+        queued_at: new Date(),
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+  } catch (error) {
+    // Not queued: no PDF stays behind without its row.
+    await blobs.delete(key).catch(() => undefined);
+    throw error;
+  }
   if (row) return { id: row.id, queued: true };
   // A concurrent attempt queued it first: its row stands (this PDF is left unreferenced).
   await blobs.delete(key);

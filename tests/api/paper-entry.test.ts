@@ -45,11 +45,12 @@ describe('paper applications', () => {
   };
 
   /** Every stored household file (scans and documents), to see that a refused entry leaves none. */
-  const householdBlobs = async () => {
+  const storedBlobs = async (prefix: string) => {
     const keys: string[] = [];
-    for await (const key of stack.blobs.list('households/')) keys.push(key);
+    for await (const key of stack.blobs.list(prefix)) keys.push(key);
     return keys.sort();
   };
+  const householdBlobs = () => storedBlobs('households/');
 
   beforeAll(async () => {
     stack = await startStack();
@@ -224,6 +225,7 @@ describe('paper applications', () => {
     await sql.raw('create sequence paper_retry_failures').execute(stack.db);
     await sql.raw(`create function paper_retry_fail_once() returns trigger language plpgsql as $$ begin if nextval('paper_retry_failures') = 1 then raise exception 'simulated failure'; end if; return new; end $$`).execute(stack.db);
     await sql.raw('create trigger paper_retry_fail_once before insert on mailed_letters for each row execute function paper_retry_fail_once()').execute(stack.db);
+    const lettersBefore = await storedBlobs('letters/mail/');
     let first, retry;
     try {
       first = await enter(body, headers);
@@ -248,6 +250,9 @@ describe('paper applications', () => {
     // One first letter, and the code it prints is the one the household's claim is checked against.
     const letters = await stack.db.selectFrom('mailed_letters').select('id').where('application_id', '=', paper.applicationId).where('letter', '=', 'paper-received').execute();
     expect(letters).toEqual([{ id: paper.letterId }]);
+    // The letter the first attempt could not queue left no PDF behind.
+    const letterRow = await stack.db.selectFrom('mailed_letters').select('blob_key').where('id', '=', paper.letterId).executeTakeFirstOrThrow();
+    expect((await storedBlobs('letters/mail/')).filter((k) => !lettersBefore.includes(k))).toEqual([letterRow.blob_key]);
     const text = pdfText((await stack.app.inject({ url: `/api/PrintQueue/${paper.letterId}/pdf`, headers: manager })).rawPayload);
     const code = /código: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(text)?.[1];
     expect(code, text).toBeDefined();
