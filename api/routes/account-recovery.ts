@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { enqueueNotification } from '../../infra/db/repositories/notification-outbox';
 import { ForgetPasswordBody, ForgotUsernameBody, MESSAGES, RegisterBody, RegisterOtpBody, ResetPasswordBody, VerifyEmailQuery, VerifyRegisterOtpBody } from '../../domain';
 import { HttpError } from '../errors';
-import { register, sendOtp, sendPasswordReset } from '../services/auth';
+import { otpAnswer, register, sendOtp, sendPasswordReset } from '../services/auth';
 import { consumeCode, hashCode } from '../services/otp';
 import { field, perAccountFailures, perAddress } from '../services/rate-limits';
 import { forgetDevices } from '../services/known-devices';
@@ -36,8 +36,10 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     // Only a new account whose phone is not yet confirmed gets a registration code.
     if (!user || user.phone_verified) throw new HttpError(400, 'userIdNotFoundForOtp');
     await otpFailures.fail(request);
-    if (!(await sendOtp(app.db, userId, 'register_otp', otpChannel, otpChannel))) throw new HttpError(422, 'otpSendFailed');
-    return reply.ok({ userId, otpChannel }, MESSAGES.otpSent);
+    const sent = await sendOtp(app.db, userId, 'register_otp', otpChannel, otpChannel);
+    if (!sent) throw new HttpError(422, 'otpSendFailed');
+    const answer = otpAnswer(otpChannel, sent);
+    return reply.ok({ userId, ...answer.data }, answer.message);
   });
 
   app.post('/verifyuserregisterotp', { schema: { body: VerifyRegisterOtpBody }, preHandler: [perAddress(app, 'register-otp', 30, MINUTE), otpFailures.guard] }, async (request, reply) => {
@@ -107,9 +109,14 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const channel = request.body?.otpChannel ?? 'email';
       if (!request.body?.otp) {
         await usernameFailures.fail(request);
-        if (user && user.status === 'active') await sendOtp(app.db, user.id, 'forgot_username', channel);
-        // Same answer with or without an account.
-        return reply.ok({ sent: true, to: channel === 'sms' ? maskPhone(user?.phone_number) : maskEmail(request.params.x) }, MESSAGES.otpSent);
+        const sent = user && user.status === 'active' ? await sendOtp(app.db, user.id, 'forgot_username', channel) : false;
+        // Where the code really went (a number that texted STOP gets it by email); with no code sent,
+        // the answer an account would get for the channel asked.
+        if (sent) {
+          const answer = otpAnswer(channel, sent);
+          return reply.ok({ sent: true, ...answer.data }, answer.message);
+        }
+        return reply.ok({ sent: true, otpChannel: channel, to: channel === 'sms' ? maskPhone(user?.phone_number) : maskEmail(request.params.x) }, MESSAGES.otpSent);
       }
       const check = user ? await consumeCode(app.db, user.id, 'forgot_username', request.body.otp) : { ok: false as const };
       if (!user || !check.ok) {

@@ -4,7 +4,7 @@ import { LoginBody, LoginWithCodeBody, MESSAGES, RefreshTokenBody, SendLoginCode
 import { signedIn } from '../guards';
 import { HttpError } from '../errors';
 import { requireSession } from '../plugins/auth';
-import { login, sendOtp, signInAs } from '../services/auth';
+import { login, otpAnswer, sendOtp, signInAs } from '../services/auth';
 import { exitImpersonation, startImpersonation } from '../services/impersonation';
 import { consumeCode, hasLiveCode, voidCodes } from '../services/otp';
 import { rememberDevice } from '../services/known-devices';
@@ -57,7 +57,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     await recordFailure(app.db, attempt.pairKey, { free: 3, windowMs: 15 * MINUTE, firstDelayMs: MINUTE, maxDelayMs: 15 * MINUTE });
     const user = attempt.user;
     if (user && user.status === 'active' && user.email_verified) await sendOtp(app.db, user.id, 'login_code', 'email');
-    return reply.ok({ sent: true }, MESSAGES.otpSent);
+    // A sign-in code only ever goes by email; naming the address would say whether the account exists.
+    return reply.ok({ sent: true, otpChannel: 'email' }, MESSAGES.otpSent);
   });
 
   app.post('/login-with-code', { schema: { body: LoginWithCodeBody }, preHandler: perAddress(app, 'login-code', 30, MINUTE) }, async (request, reply) => {
@@ -79,10 +80,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     // Only after the password was checked (the login challenge) may a sign-in code be sent.
     if (!(await hasLiveCode(app.db, userId, 'login_mfa_challenge'))) throw new HttpError(400, 'userIdNotFoundForOtp');
     await otpSends.fail(request);
-    const sentBy = await sendOtp(app.db, userId, 'login_otp', otpChannel);
-    if (!sentBy) throw new HttpError(422, 'otpSendFailed');
-    // The number texted STOP: the code went to the email on file, and the answer says so.
-    return reply.ok({ userId, otpChannel: sentBy }, sentBy === otpChannel ? MESSAGES.otpSent : MESSAGES.otpSentByEmailOptedOut);
+    const sent = await sendOtp(app.db, userId, 'login_otp', otpChannel);
+    if (!sent) throw new HttpError(422, 'otpSendFailed');
+    const answer = otpAnswer(otpChannel, sent);
+    return reply.ok({ userId, ...answer.data }, answer.message);
   });
 
   app.post('/verify-otp', { schema: { body: VerifyOtpBody }, preHandler: [perAddress(app, 'verify-otp', 30, MINUTE), otpFailures.guard] }, async (request, reply) => {

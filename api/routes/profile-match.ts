@@ -11,7 +11,7 @@ import {
   VerifyTenantOtpBody,
 } from '../../domain';
 import { HttpError } from '../errors';
-import { sendOtp } from '../services/auth';
+import { otpAnswer, sendOtp } from '../services/auth';
 import { consumeCode } from '../services/otp';
 import { findRosterMatch, linkTenant, unmatchedTenant } from '../services/profile-match';
 import { field, perAccountFailures, perAddress } from '../services/rate-limits';
@@ -83,14 +83,16 @@ export const profileMatchRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!row || row.linked_user_id) throw new HttpError(404, 'profileMatchNotFound');
     // The code goes to the contact the managing agent has on file, proving the person is that resident.
     const to = channel === 'sms' ? row.phone : row.email;
-    if (!to || !(await sendOtp(app.db, userId, 'tenant_match', channel, tenantRecordId, to))) throw new HttpError(422, 'otpSendFailed');
+    const sent = to ? await sendOtp(app.db, userId, 'tenant_match', channel, tenantRecordId, to) : false;
+    if (!sent) throw new HttpError(422, 'otpSendFailed');
+    return otpAnswer(channel, sent);
   };
 
   for (const path of ['/SendOtp', '/ReSendOtp']) {
     app.post(path, { schema: { body: TenantOtpBody }, preHandler: [address, otpFailures.guard] }, async (request, reply) => {
       await otpFailures.fail(request);
-      await sendTenantOtp(request.body.userId, request.body.tenantRecordId, request.body.otpChannel);
-      return reply.ok({ userId: request.body.userId }, MESSAGES.otpSent);
+      const answer = await sendTenantOtp(request.body.userId, request.body.tenantRecordId, request.body.otpChannel);
+      return reply.ok({ userId: request.body.userId, ...answer.data }, answer.message);
     });
   }
 
@@ -125,8 +127,10 @@ export const profileMatchRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await app.db.selectFrom('users').select('applicant_match_required').where('id', '=', request.params.a).executeTakeFirst();
       if (!user?.applicant_match_required) throw new HttpError(404, 'profileMatchNotFound');
       await linkSends.fail(request);
-      if (!(await sendOtp(app.db, request.params.a, 'profile_link', request.params.b))) throw new HttpError(422, 'otpSendFailed');
-      return reply.ok({ userId: request.params.a }, MESSAGES.otpSent);
+      const sent = await sendOtp(app.db, request.params.a, 'profile_link', request.params.b);
+      if (!sent) throw new HttpError(422, 'otpSendFailed');
+      const answer = otpAnswer(request.params.b, sent);
+      return reply.ok({ userId: request.params.a, ...answer.data }, answer.message);
     },
   );
 

@@ -4,7 +4,7 @@ import { MESSAGES, SignatureOtpBody } from '../../domain';
 import { signedIn } from '../guards';
 import { HttpError } from '../errors';
 import { refuseWhileImpersonating } from '../plugins/auth';
-import { sendOtp } from '../services/auth';
+import { otpAnswer, sendOtp } from '../services/auth';
 import { consumeCode, issueGrant } from '../services/otp';
 import { perAccountFailures } from '../services/rate-limits';
 
@@ -30,9 +30,10 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
     if (channel === 'sms' && request.body.phoneNumber && request.body.phoneNumber.replace(/\D/g, '') !== user.phone_number?.replace(/\D/g, '')) {
       throw new HttpError(422, 'otpSendFailed');
     }
-    const sentBy = await sendOtp(app.db, request.session.userId, 'signature_otp', channel);
-    if (!sentBy) throw new HttpError(422, 'otpSendFailed');
-    return reply.ok({ otpChannel: sentBy }, sentBy === channel ? MESSAGES.otpSent : MESSAGES.otpSentByEmailOptedOut);
+    const sent = await sendOtp(app.db, request.session.userId, 'signature_otp', channel);
+    if (!sent) throw new HttpError(422, 'otpSendFailed');
+    const answer = otpAnswer(channel, sent);
+    return reply.ok(answer.data, answer.message);
   });
 
   app.get('/validateotp/otp/:x', { preHandler: [...guard, failures.guard], schema: { params: z.object({ x: z.string().regex(/^\d{6}$/) }) } }, async (request, reply) => {

@@ -2,13 +2,13 @@ import { hash as hashUnbounded } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { enqueueNotification } from '../../infra/db/repositories/notification-outbox';
 import { isOptedOut } from '../../infra/notifications/sms-opt-outs';
-import type { LoginData, MfaPendingData, OtpChannel, ProfileNotMatchedData, RegisterBody } from '../../domain';
+import { MESSAGES, type LoginData, type MfaPendingData, type OtpChannel, type ProfileNotMatchedData, type RegisterBody } from '../../domain';
 import type { Db } from '../../infra/db/database';
 import type { OneTimePurpose } from '../../infra/db/schema/identity';
 import { HttpError } from '../errors';
 import { issueLinkToken, issueOtp, LINK_TTL_HOURS, OTP_TTL_MINUTES } from './otp';
 import { issueTokens, type SessionSubject } from './tokens';
-import { contactOf, findUserForLogin, householdOf, loadSignedInUser } from './users';
+import { contactOf, findUserForLogin, householdOf, loadSignedInUser, maskEmail, maskPhone } from './users';
 
 // Verifying against a real hash when the user does not exist keeps both answers equally slow.
 // Made once, outside the bounded pool: it is the process's own work, not a caller's.
@@ -50,12 +50,18 @@ export async function signInAs(app: FastifyInstance, subject: SessionSubject): P
   return { ...user, ...tokens };
 }
 
+/** Where a code really went: the channel it was sent by and the address or number it was sent to. */
+export interface OtpSent {
+  channel: OtpChannel;
+  to: string;
+}
+
 /**
- * Sends a fresh OTP of a purpose by email or text. Answers the channel it went by, or false when the
- * user has no such contact. A code asked for by text to a number that texted STOP goes to the
- * email on file instead (the number receives nothing more), and the answer says 'email'.
+ * Sends a fresh OTP of a purpose by email or text. Answers where it went, or false when the user has
+ * no such contact. A code asked for by text to a number that texted STOP goes to the email on file
+ * instead (the number receives nothing more), and the answer says so.
  */
-export async function sendOtp(db: Db, userId: string, purpose: OneTimePurpose, channel: OtpChannel, subject: string | null = null, toOverride?: string | null): Promise<OtpChannel | false> {
+export async function sendOtp(db: Db, userId: string, purpose: OneTimePurpose, channel: OtpChannel, subject: string | null = null, toOverride?: string | null): Promise<OtpSent | false> {
   let used: OtpChannel = channel;
   let contact = await contactOf(db, userId, channel);
   let to = toOverride ?? contact?.to;
@@ -68,18 +74,30 @@ export async function sendOtp(db: Db, userId: string, purpose: OneTimePurpose, c
   }
   if (!contact || !to) return false;
   const language = contact.preferred_language;
+  const toAddress = to;
   await db.transaction().execute(async (trx) => {
     const code = await issueOtp(trx, userId, purpose, subject);
     await enqueueNotification(trx, {
       userId,
       channel: used,
-      toAddress: to,
+      toAddress,
       template: 'otp',
       language,
       params: { code, minutes: OTP_TTL_MINUTES },
     });
   });
-  return used;
+  return { channel: used, to: toAddress };
+}
+
+/**
+ * The answer to a sent code: the channel it really went by and that contact masked, so a person
+ * whose number texted STOP learns the code is in their mailbox, not on their phone.
+ */
+export function otpAnswer(asked: OtpChannel, sent: OtpSent): { data: { otpChannel: OtpChannel; to: string }; message: string } {
+  return {
+    data: { otpChannel: sent.channel, to: sent.channel === 'sms' ? maskPhone(sent.to) : maskEmail(sent.to) },
+    message: sent.channel === asked ? MESSAGES.otpSent : MESSAGES.otpSentByEmailOptedOut,
+  };
 }
 
 export async function sendEmailVerification(db: Db, userId: string): Promise<void> {

@@ -113,21 +113,28 @@ export async function queueMailedLetter(db: Db, blobs: BlobStore, input: QueueLe
   });
   const key = `letters/mail/${randomUUID()}.pdf`;
   await blobs.put(key, pdf, 'application/pdf');
-  const row = await db
-    .insertInto('mailed_letters')
-    .values({
-      organization_id: input.organizationId,
-      household_id: input.householdId,
-      application_id: input.applicationId,
-      letter: input.letter,
-      language: input.language,
-      blob_key: key,
-      dedupe_key: input.dedupeKey,
-      queued_at: new Date(),
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  let row: { id: string } | undefined;
+  try {
+    row = await db
+      .insertInto('mailed_letters')
+      .values({
+        organization_id: input.organizationId,
+        household_id: input.householdId,
+        application_id: input.applicationId,
+        letter: input.letter,
+        language: input.language,
+        blob_key: key,
+        dedupe_key: input.dedupeKey,
+        queued_at: new Date(),
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+  } catch (error) {
+    // Not queued: no PDF stays behind without its row.
+    await blobs.delete(key).catch(() => undefined);
+    throw error;
+  }
   if (row) return { id: row.id, queued: true };
   // A concurrent attempt queued it first: its row stands (this PDF is left unreferenced).
   await blobs.delete(key);
@@ -167,7 +174,9 @@ export async function queueNoticeLetter(db: Db, blobs: BlobStore, notice: CaseNo
   const opportunity = applicationId
     ? await db.selectFrom('applications as a').innerJoin('opportunities as o', 'o.id', 'a.opportunity_id').select(['o.name', 'a.log_number', 'a.organization_id']).where('a.id', '=', applicationId).executeTakeFirst()
     : undefined;
-  const organizationId = household.organization_id ?? opportunity?.organization_id;
+  // The office whose case it is prints and mails its letter; the household's own organisation only
+  // for a notice of no case.
+  const organizationId = opportunity?.organization_id ?? household.organization_id;
   if (!organizationId) return null;
   const address = household.mailing_address_sealed ? (JSON.parse(dataCipher().decrypt(household.mailing_address_sealed)) as string[]) : profileMailingLines(household.address);
   const letter = await queueMailedLetter(db, blobs, {

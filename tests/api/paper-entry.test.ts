@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaseUpApplicationId } from '../../infra/temporal/ids';
 import { matchKey, normaliseName } from '../../infra/paper/match-key';
 import { queueNoticeLetter } from '../../infra/paper/mailed-letters';
-import { undecidedPairs } from '../../infra/db/repositories/lottery-duplicates';
+import { admitPaperApplication, undecidedPairs } from '../../infra/db/repositories/lottery-duplicates';
 import { openLottery } from '../../api/services/lottery';
+import { claimCodeHash } from '../../infra/paper/claim-code';
 import { adultMember, multipart, newResident, tinyPdf } from '../helpers/household';
 import { demoAccount, eventually, signIn, startStack, type Stack } from '../helpers/stack';
 import { DAY } from '../../domain/time';
@@ -41,6 +43,14 @@ describe('paper applications', () => {
     const m = multipart({ application: JSON.stringify(body) }, files);
     return stack.app.inject({ method: 'POST', url: `${base()}/paper-applications`, payload: m.payload, headers: { ...m.headers, ...headers } });
   };
+
+  /** Every stored household file (scans and documents), to see that a refused entry leaves none. */
+  const storedBlobs = async (prefix: string) => {
+    const keys: string[] = [];
+    for await (const key of stack.blobs.list(prefix)) keys.push(key);
+    return keys.sort();
+  };
+  const householdBlobs = () => storedBlobs('households/');
 
   beforeAll(async () => {
     stack = await startStack();
@@ -88,6 +98,7 @@ describe('paper applications', () => {
       // Refused by the lottery itself (after the household was written): nothing of it stays.
       [form({ postmarkDate: deadline }), 409, 'postmarkInFuture'],
     ];
+    const blobsBefore = await householdBlobs();
     for (const [body, status, code] of cases) {
       const r = await enter(body);
       expect(r.statusCode, JSON.stringify(body).slice(0, 80)).toBe(status);
@@ -97,8 +108,9 @@ describe('paper applications', () => {
     expect((await enter(form(), manager, [{ name: 'scan.html', body: Buffer.from('<html></html>') }])).statusCode).toBe(415);
     const notMultipart = await stack.app.inject({ method: 'POST', url: `${base()}/paper-applications`, payload: form(), headers: manager });
     expect(notMultipart.statusCode).toBe(415);
-    // Nothing refused left a household behind.
+    // Nothing refused left a household behind, nor the scan it stored.
     expect(await stack.db.selectFrom('households').select('id').where('login', '=', 'none').execute()).toEqual([]);
+    expect(await householdBlobs()).toEqual(blobsBefore);
   });
 
   it('enters a Spanish paper form like an online application, finds the same person online by a keyed hash, and the manager decides which stands', async () => {
@@ -205,5 +217,73 @@ describe('paper applications', () => {
     const mine = await stack.app.inject({ url: `/api/LeaseUpApplication/getDetailsById/${paper.applicationId}`, headers: resident.headers });
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json().data.logNumber).toBe(paper.logNumber);
+  });
+  it('a retried entry (same Idempotency-Key) after a failure makes one user, household and scan, and one first letter with a code that claims it', async () => {
+    const headers = { ...manager, 'idempotency-key': `paper-entry-${randomUUID()}` };
+    const body = form({}, { fullName: 'Lucía Reintento', dateOfBirth: '1961-03-04', ssn: '219-09-4321' });
+    // The first attempt fails after the household and the case were made: its first letter cannot be queued.
+    await sql.raw('create sequence paper_retry_failures').execute(stack.db);
+    await sql.raw(`create function paper_retry_fail_once() returns trigger language plpgsql as $$ begin if nextval('paper_retry_failures') = 1 then raise exception 'simulated failure'; end if; return new; end $$`).execute(stack.db);
+    await sql.raw('create trigger paper_retry_fail_once before insert on mailed_letters for each row execute function paper_retry_fail_once()').execute(stack.db);
+    const lettersBefore = await storedBlobs('letters/mail/');
+    let first, retry;
+    try {
+      first = await enter(body, headers);
+      retry = await enter(body, headers);
+    } finally {
+      await sql.raw('drop trigger paper_retry_fail_once on mailed_letters').execute(stack.db);
+      await sql.raw('drop function paper_retry_fail_once').execute(stack.db);
+      await sql.raw('drop sequence paper_retry_failures').execute(stack.db);
+    }
+    expect(first.statusCode, first.body).toBe(500);
+    expect(retry.statusCode, retry.body).toBe(201);
+    const paper = retry.json().data;
+
+    const users = await stack.db.selectFrom('users').select('id').where('first_name', '=', 'Lucía Reintento').execute();
+    expect(users).toHaveLength(1);
+    const households = await stack.db.selectFrom('households').select(['id', 'claim_code_hash']).where('head_user_id', '=', users[0]!.id).execute();
+    expect(households.map((h) => h.id)).toEqual([paper.householdId]);
+    expect(await stack.db.selectFrom('household_documents').select('id').where('household_id', '=', paper.householdId).execute()).toHaveLength(1);
+    expect((await householdBlobs()).filter((k) => k.startsWith(`households/${paper.householdId}/`))).toHaveLength(1);
+    expect(await stack.db.selectFrom('applications').select('id').where('household_id', '=', paper.householdId).execute()).toEqual([{ id: paper.applicationId }]);
+
+    // One first letter, and the code it prints is the one the household's claim is checked against.
+    const letters = await stack.db.selectFrom('mailed_letters').select('id').where('application_id', '=', paper.applicationId).where('letter', '=', 'paper-received').execute();
+    expect(letters).toEqual([{ id: paper.letterId }]);
+    // The letter the first attempt could not queue left no PDF behind.
+    const letterRow = await stack.db.selectFrom('mailed_letters').select('blob_key').where('id', '=', paper.letterId).executeTakeFirstOrThrow();
+    expect((await storedBlobs('letters/mail/')).filter((k) => !lettersBefore.includes(k))).toEqual([letterRow.blob_key]);
+    const text = pdfText((await stack.app.inject({ url: `/api/PrintQueue/${paper.letterId}/pdf`, headers: manager })).rawPayload);
+    const code = /código: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(text)?.[1];
+    expect(code, text).toBeDefined();
+    expect(claimCodeHash(code!.replace('-', ''))).toBe(households[0]!.claim_code_hash);
+  });
+  it("a letter of a case goes to the print queue of the case's organisation, not the household's", async () => {
+    // A household entered by organisation A (the demo manager's) with a case of organisation B.
+    const entered = await enter(form({}, { fullName: 'Rosa Dos Oficinas', dateOfBirth: '1970-07-08', ssn: '219-09-5678' }));
+    expect(entered.statusCode, entered.body).toBe(201);
+    const paper = entered.json().data;
+    const orgB = await stack.db.insertInto('organizations').values({ name: 'Other Office', slug: `other-office-${randomUUID().slice(0, 6)}` }).returning('id').executeTakeFirstOrThrow();
+    const opportunityB = await stack.db
+      .insertInto('opportunities')
+      .values({ organization_id: orgB.id, name: 'Other Office Homes', kind: 'rental', address: '1 Other St', lottery_end_date: deadline, mail_grace_days: 5, published: true, selection: 'lottery', amenities: '[]', requirements: '[]', income_ranges: '[]' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const scan = await stack.db.selectFrom('household_documents').select('id').where('household_id', '=', paper.householdId).executeTakeFirstOrThrow();
+    const caseB = await admitPaperApplication(stack.db, { opportunityId: opportunityB.id, householdId: paper.householdId, postmarkDate: new Date().toISOString().slice(0, 10), householdSize: 1, householdIncome: 31_200, formDocumentId: scan.id, enteredBy: manager.userId, groups: [] });
+    const managerB = await stack.db.insertInto('users').values({ username: `mgr-b-${randomUUID().slice(0, 6)}`, email: `mgr-b-${randomUUID().slice(0, 6)}@example.org`, first_name: 'Office', last_name: 'B', role: 'Manager', password_hash: 'x', organization_id: orgB.id }).returning('id').executeTakeFirstOrThrow();
+    const headersB = { authorization: `Bearer ${stack.app.signAccessToken({ sub: managerB.id, role: 'Manager' }).token}` };
+
+    const head = await stack.db.selectFrom('households').select('head_user_id').where('id', '=', paper.householdId).executeTakeFirstOrThrow();
+    const letter = await queueNoticeLetter(stack.db, stack.blobs, { userId: head.head_user_id, template: 'lease-up-reminder', params: { applicationId: caseB.applicationId, step: 'documentation_review' }, dedupeKey: `test:${caseB.applicationId}` });
+    expect(letter).not.toBeNull();
+    const queueOf = async (headers: Record<string, string>) => {
+      const queue = await stack.app.inject({ url: '/api/PrintQueue?show=all&limit=100', headers });
+      expect(queue.statusCode).toBe(200);
+      return queue.json().data.items.map((l: { id: string }) => l.id);
+    };
+    expect(await queueOf(headersB)).toEqual([letter!.id]);
+    expect(await queueOf(manager)).not.toContain(letter!.id);
+    expect((await stack.app.inject({ url: `/api/PrintQueue/${letter!.id}/pdf`, headers: headersB })).headers['content-type']).toBe('application/pdf');
   });
 });

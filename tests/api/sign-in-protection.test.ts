@@ -106,7 +106,7 @@ describe('sign-in protection', () => {
   it('answers the same for a login code asked for an unknown account, and sends nothing', async () => {
     const r = await stack.app.inject({ method: 'POST', url: '/api/Account/send-login-code', payload: { username: 'nobody-at-all@example.org' }, remoteAddress: '10.2.0.1' });
     expect(r.statusCode).toBe(200);
-    expect(r.json().data).toEqual({ sent: true });
+    expect(r.json().data).toEqual({ sent: true, otpChannel: 'email' });
   });
 
   it("a device token stops helping once it has failed too often (a stolen one cannot guess the password)", async () => {
