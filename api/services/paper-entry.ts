@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IncomeInput, PaperApplicationInput, UploadFields, type PaperApplicationEntered } from '../../domain';
 import type { BlobStore } from '../../infra/blobs';
 import { dataCipher, dataKeys } from '../../infra/data-keys';
-import { claimCodeHash, formatClaimCode, newClaimCode } from '../../infra/paper/claim-code';
+import { claimCodeExpiry, claimCodeHash, formatClaimCode, newClaimCode } from '../../infra/paper/claim-code';
 import { queueMailedLetter } from '../../infra/paper/mailed-letters';
 import { leaseUpApplicationId } from '../../infra/temporal/ids';
 import { HttpError, conflict } from '../errors';
@@ -84,6 +84,7 @@ export async function enterPaperApplication(
       language: form.language,
       mailing_address_sealed: dataCipher().encrypt(JSON.stringify(mailingLines(form.address).filter(Boolean))),
       claim_code_hash: claimCodeHash(code),
+      claim_code_expires_at: claimCodeExpiry(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
