@@ -10,6 +10,7 @@ import * as lottery from './lottery';
 import { sendNotice } from '../infra/db/repositories/notification-outbox';
 import { addressedNow, currentPerson } from '../infra/db/repositories/notice-recipient';
 import { queueNoticeLetter } from '../infra/paper/mailed-letters';
+import { renewExpiredClaimCode } from '../infra/paper/claim-code-letter';
 import * as profileLock from '../infra/db/repositories/profile-locks';
 import * as recertification from './recertification';
 import * as recertificationCycle from '../infra/db/repositories/recertification-cycle';
@@ -33,9 +34,11 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     // application answers for the placeholder head the case was started with.
     sendNotice: async (sent: CaseNotice) => {
       const notice = await addressedNow(db, sent);
-      return (await queueNoticeLetter(db, blobs, notice))
-        ? { queued: true, channels: ['print'] }
-        : sendNotice(db, notice, (n, language) => queueNoticeLetter(db, blobs, n, { anyLogin: true, language }));
+      const letter = await queueNoticeLetter(db, blobs, notice);
+      if (!letter) return sendNotice(db, notice, (n, language) => queueNoticeLetter(db, blobs, n, { anyLogin: true, language }));
+      // A household without a login whose claim code expired gets a new one with this letter.
+      await renewExpiredClaimCode(db, blobs, letter.id);
+      return { queued: true, channels: ['print'] };
     },
     projectApplication: (view: LeaseUpView) => projectApplication(db, view),
     issueLogNumber: ({ applicationId }: { applicationId: string }) => leaseUp.issueLogNumber(db, applicationId),

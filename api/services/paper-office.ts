@@ -1,12 +1,9 @@
 import { sql } from 'kysely';
-import { CLAIM_CODE_LETTER, LETTERS_WITH_CLAIM_CODE, type ClaimCodeReissued, type DuplicatePairRow, type MailedLetterRow } from '../../domain';
+import { LETTERS_WITH_CLAIM_CODE, type ClaimCodeReissued, type DuplicatePairRow, type MailedLetterRow } from '../../domain';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
-import { dataCipher } from '../../infra/data-keys';
-import { claimCodeExpiry, claimCodeHash, claimCodeHashes, formatClaimCode, newClaimCode } from '../../infra/paper/claim-code';
-import { claimCodeLetter } from '../../infra/paper/claim-code-letter';
-import { letterLanguage, queueMailedLetter } from '../../infra/paper/mailed-letters';
-import { randomUUID } from 'node:crypto';
+import { claimCodeHashes } from '../../infra/paper/claim-code';
+import { issueClaimCode } from '../../infra/paper/claim-code-letter';
 import { HttpError, conflict, forbidden, notFound } from '../errors';
 import type { Session } from '../session';
 import { managedLottery } from './lottery';
@@ -161,38 +158,15 @@ export async function reissueClaimCode(db: Db, blobs: BlobStore, session: Sessio
   const application = await db
     .selectFrom('applications as a')
     .innerJoin('households as h', 'h.id', 'a.household_id')
-    .innerJoin('opportunities as o', 'o.id', 'a.opportunity_id')
-    .select(['a.id', 'a.household_id', 'a.organization_id', 'a.log_number', 'o.name', 'h.login', 'h.language', 'h.mailing_address_sealed'])
+    .select(['a.household_id', 'a.organization_id', 'h.login'])
     .where('a.id', '=', applicationId)
     .executeTakeFirst();
   if (!application) throw notFound();
   if (application.organization_id !== organizationId) throw forbidden();
   if (application.login !== 'none') throw conflict('alreadyClaimed');
-  const code = newClaimCode();
-  const expiresAt = claimCodeExpiry();
-  const updated = await db
-    .updateTable('households')
-    .set({ claim_code_hash: claimCodeHash(code), claim_code_expires_at: expiresAt })
-    .where('id', '=', application.household_id)
-    .where('login', '=', 'none')
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) throw conflict('alreadyClaimed');
-  const language = letterLanguage(application.language);
-  const facts = { opportunityName: application.name, logNumber: application.log_number ?? application.id, claimCode: formatClaimCode(code) };
-  const letter = await queueMailedLetter(db, blobs, {
-    organizationId,
-    householdId: application.household_id,
-    applicationId: application.id,
-    letter: CLAIM_CODE_LETTER,
-    content: claimCodeLetter(language, facts),
-    language,
-    address: application.mailing_address_sealed ? (JSON.parse(dataCipher().decrypt(application.mailing_address_sealed)) as string[]) : [],
-    ...facts,
-    // Each reissue is a letter of its own: the code it prints is new.
-    dedupeKey: `claim-code:${application.household_id}:${randomUUID()}`,
-  });
-  return { householdId: application.household_id, letterId: letter.id, expiresAt: expiresAt.toISOString() };
+  const issued = await issueClaimCode(db, blobs, { householdId: application.household_id, applicationId, organizationId });
+  if (!issued) throw conflict('alreadyClaimed');
+  return { householdId: application.household_id, letterId: issued.letterId, expiresAt: issued.expiresAt.toISOString() };
 }
 
 /**

@@ -1,4 +1,10 @@
-import type { Language } from '../../domain';
+import { randomUUID } from 'node:crypto';
+import { CLAIM_CODE_LETTER, type Language } from '../../domain';
+import type { BlobStore } from '../blobs';
+import { dataCipher } from '../data-keys';
+import type { Db } from '../db/database';
+import { claimCodeExpiry, claimCodeHash, formatClaimCode, newClaimCode } from './claim-code';
+import { letterLanguage, queueMailedLetter } from './mailed-letters';
 
 interface Facts {
   opportunityName: string;
@@ -43,3 +49,61 @@ const TEXT: Record<Language, (f: Facts) => { title: string; lines: string[] }> =
 };
 
 export const claimCodeLetter = (language: Language, facts: Facts) => TEXT[language](facts);
+
+/**
+ * A new claim code for a household without a login: the old code stops working at once, and the
+ * new one goes in a letter of its own in the household's language, queued to print and mail for
+ * `organizationId`. Null when the household has a login by now (it claimed meanwhile).
+ */
+export async function issueClaimCode(db: Db, blobs: BlobStore, input: { householdId: string; applicationId: string; organizationId: string }): Promise<{ letterId: string; expiresAt: Date } | null> {
+  const application = await db
+    .selectFrom('applications as a')
+    .innerJoin('opportunities as o', 'o.id', 'a.opportunity_id')
+    .select(['a.log_number', 'o.name'])
+    .where('a.id', '=', input.applicationId)
+    .executeTakeFirstOrThrow();
+  const code = newClaimCode();
+  const expiresAt = claimCodeExpiry();
+  const household = await db
+    .updateTable('households')
+    .set({ claim_code_hash: claimCodeHash(code), claim_code_expires_at: expiresAt })
+    .where('id', '=', input.householdId)
+    .where('login', '=', 'none')
+    .returning(['language', 'mailing_address_sealed'])
+    .executeTakeFirst();
+  if (!household) return null;
+  const language = letterLanguage(household.language);
+  const facts = { opportunityName: application.name, logNumber: application.log_number ?? input.applicationId, claimCode: formatClaimCode(code) };
+  const letter = await queueMailedLetter(db, blobs, {
+    organizationId: input.organizationId,
+    householdId: input.householdId,
+    applicationId: input.applicationId,
+    letter: CLAIM_CODE_LETTER,
+    content: claimCodeLetter(language, facts),
+    language,
+    address: household.mailing_address_sealed ? (JSON.parse(dataCipher().decrypt(household.mailing_address_sealed)) as string[]) : [],
+    ...facts,
+    // Each issue is a letter of its own: the code it prints is new.
+    dedupeKey: `claim-code:${input.householdId}:${randomUUID()}`,
+  });
+  return { letterId: letter.id, expiresAt };
+}
+
+/**
+ * When a letter is queued for a household without a login whose code has expired, the code is
+ * issued again beside it, so the next mailing carries a code that works (spec: codes expire, the
+ * next letter carries a new one).
+ */
+export async function renewExpiredClaimCode(db: Db, blobs: BlobStore, letterId: string, now = new Date()): Promise<{ letterId: string } | null> {
+  const row = await db
+    .selectFrom('mailed_letters as m')
+    .innerJoin('households as h', 'h.id', 'm.household_id')
+    .select(['m.household_id', 'm.application_id', 'm.organization_id', 'h.claim_code_expires_at'])
+    .where('m.id', '=', letterId)
+    .where('h.login', '=', 'none')
+    .where('h.claim_code_expires_at', '<=', now)
+    .executeTakeFirst();
+  if (!row?.application_id) return null;
+  const issued = await issueClaimCode(db, blobs, { householdId: row.household_id, applicationId: row.application_id, organizationId: row.organization_id });
+  return issued ? { letterId: issued.letterId } : null;
+}

@@ -118,7 +118,7 @@ describe('claiming a paper application', () => {
     expect((await claim({ code: paper.code, dateOfBirth: paper.dateOfBirth }, owner.headers)).statusCode).toBe(200);
   });
 
-  it('a code lasts 90 days: past that it is refused with its own message (410)', async () => {
+  it('a code lasts 90 days: past that it is refused with its own message (410), and the next letter carries a new one', async () => {
     const paper = await enterPaper();
     const row = await stack.db.selectFrom('households').select('claim_code_expires_at').where('id', '=', paper.householdId).executeTakeFirstOrThrow();
     const days = (row.claim_code_expires_at!.getTime() - Date.now()) / DAY;
@@ -128,6 +128,18 @@ describe('claiming a paper application', () => {
     const expired = await claim({ code: paper.code, dateOfBirth: paper.dateOfBirth }, resident.headers);
     expect(expired.json()).toMatchObject({ status: 410, message: 'This claim code has expired. Ask the housing office for a new one', data: { code: 'claimCodeExpired' } });
     expect((await stack.db.selectFrom('households').select('login').where('id', '=', paper.householdId).executeTakeFirstOrThrow()).login).toBe('none');
+
+    // The next letter the household gets (a case notice) comes with a new code, once.
+    const placeholder = (await stack.db.selectFrom('households').select('head_user_id').where('id', '=', paper.householdId).executeTakeFirstOrThrow()).head_user_id;
+    const activities = createActivities({ db: stack.db, blobs: stack.blobs });
+    const notice = { userId: placeholder, template: 'lease-up-reminder', params: { applicationId: paper.applicationId, step: 'documentation_review' }, dedupeKey: `test:${randomUUID()}` };
+    expect(await activities.sendNotice(notice)).toMatchObject({ channels: ['print'] });
+    expect(await activities.sendNotice(notice)).toMatchObject({ channels: ['print'] });
+    const renewed = await stack.db.selectFrom('mailed_letters').select('id').where('household_id', '=', paper.householdId).where('letter', '=', 'claim-code').execute();
+    expect(renewed).toHaveLength(1);
+    const code = codeIn(await letterText(renewed[0]!.id));
+    expect((await claim({ code: paper.code, dateOfBirth: paper.dateOfBirth }, resident.headers)).json()).toMatchObject({ status: 404 });
+    expect((await claim({ code, dateOfBirth: paper.dateOfBirth }, resident.headers)).statusCode).toBe(200);
   });
 
   it('a code issued before a data-key rotation still claims', async () => {
