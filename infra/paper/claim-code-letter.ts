@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CLAIM_CODE_LETTER, type Language } from '../../domain';
 import type { BlobStore } from '../blobs';
 import { dataCipher } from '../data-keys';
+import { recordIssuedSecret } from '../secret-ledger';
 import type { Db } from '../db/database';
 import { claimCodeExpiry, claimCodeHash, formatClaimCode, newClaimCode } from './claim-code';
 import { letterLanguage, queueMailedLetter } from './mailed-letters';
@@ -63,6 +64,7 @@ export async function issueClaimCode(db: Db, blobs: BlobStore, input: { househol
     .where('a.id', '=', input.applicationId)
     .executeTakeFirstOrThrow();
   const code = newClaimCode();
+  recordIssuedSecret('claim_code', formatClaimCode(code));
   const expiresAt = claimCodeExpiry();
   const household = await db
     .updateTable('households')
