@@ -8,7 +8,9 @@ import * as leaseUp from './lease-up';
 import { projectApplication } from '../infra/db/repositories/lease-up-projection';
 import * as lottery from './lottery';
 import { sendNotice } from '../infra/db/repositories/notification-outbox';
+import { addressedNow, currentPerson } from '../infra/db/repositories/notice-recipient';
 import { queueNoticeLetter } from '../infra/paper/mailed-letters';
+import { renewExpiredClaimCode } from '../infra/paper/claim-code-letter';
 import * as profileLock from '../infra/db/repositories/profile-locks';
 import * as recertification from './recertification';
 import * as recertificationCycle from '../infra/db/repositories/recertification-cycle';
@@ -28,16 +30,22 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     // Every case kind: one notice sender, idempotent by the notice's dedupe key, by the channels the person chose.
     // A household without a login, or whose head chose neither email nor texts, gets the notice as a
     // letter in its language, queued for the office to mail.
-    sendNotice: async (notice: CaseNotice) =>
-      (await queueNoticeLetter(db, blobs, notice))
-        ? { queued: true, channels: ['print'] }
-        : sendNotice(db, notice, (n, language) => queueNoticeLetter(db, blobs, n, { anyLogin: true, language })),
+    // The recipient is resolved now, not when the case started: a household that claimed its paper
+    // application answers for the placeholder head the case was started with.
+    sendNotice: async (sent: CaseNotice) => {
+      const notice = await addressedNow(db, sent);
+      const letter = await queueNoticeLetter(db, blobs, notice);
+      if (!letter) return sendNotice(db, notice, (n, language) => queueNoticeLetter(db, blobs, n, { anyLogin: true, language }));
+      // A household without a login whose claim code expired gets a new one with this letter.
+      await renewExpiredClaimCode(db, blobs, letter.id);
+      return { queued: true, channels: ['print'] };
+    },
     projectApplication: (view: LeaseUpView) => projectApplication(db, view),
     issueLogNumber: ({ applicationId }: { applicationId: string }) => leaseUp.issueLogNumber(db, applicationId),
     generateLeaseUpLetter: (input: Parameters<typeof leaseUp.generateLeaseUpLetter>[2]) => leaseUp.generateLeaseUpLetter(db, blobs, input),
     // The lease-up TIC is signed by the same people as the recertification TIC: head and each adult.
-    leaseUpTicSigners: ({ householdId, headUserId, today }: { householdId: string; headUserId: string; today: string }) =>
-      recertificationCycle.signersOf(db, headUserId, householdId, today),
+    leaseUpTicSigners: async ({ householdId, headUserId, today }: { householdId: string; headUserId: string; today: string }) =>
+      recertificationCycle.signersOf(db, await currentPerson(db, headUserId), householdId, today),
     signLeaseUpLetter: (input: Parameters<typeof leaseUp.signLeaseUpLetter>[2]) => leaseUp.signLeaseUpLetter(db, blobs, input),
     markDocumentsRejected: (input: Parameters<typeof leaseUp.markDocumentsRejected>[1]) => leaseUp.markDocumentsRejected(db, input),
     // Recertification and relocation

@@ -6,6 +6,7 @@ import { leaseContent, ticContent } from './income-certification';
 import { renderLetterPdf, stampSignature, storeLetter } from '../infra/letters/pdf';
 import { recordSignedLetter } from '../infra/db/repositories/signed-letters';
 import { signersOf } from '../infra/db/repositories/recertification-cycle';
+import { currentPerson } from '../infra/db/repositories/notice-recipient';
 import { reviewDocuments } from '../infra/db/repositories/household-documents';
 
 /** Issues the application's log number once; asking again returns the same number. */
@@ -32,7 +33,7 @@ export async function generateLeaseUpLetter(db: Db, blobs: BlobStore, { kind, vi
     db.selectFrom('organizations').select('name').where('id', '=', view.organizationId).executeTakeFirst(),
     offer ? db.selectFrom('units').select('monthly_rent').where('id', '=', offer.unitId).executeTakeFirst() : undefined,
     certificationFacts(db, view.householdId, effectiveDate),
-    signersOf(db, view.applicantUserId, view.householdId, effectiveDate),
+    currentPerson(db, view.applicantUserId).then((head) => signersOf(db, head, view.householdId, effectiveDate)),
   ]);
   const setting = {
     reference: view.logNumber ?? view.applicationId,

@@ -147,7 +147,7 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
     id: none, head_user_id: none, organization_id: none,
     household_size: plain('a count: it picks the AMI limit of the income certification; not an identifier'),
     profile_completion: none, created_at: none, login: none, language: none,
-    mailing_address_sealed: field, claim_code_hash: hashed, claimed_at: none,
+    mailing_address_sealed: field, claim_code_hash: hashed, claimed_at: none, claim_code_expires_at: none, claimed_from_user_id: none,
   },
   impersonation_audit: { id: none, real_user_id: none, acting_user_id: none, event: none, method: none, path: none, status_code: none, created_at: none },
   intake_conversations: { user_id: none, household_id: none, state: sealedJson, paused: none, updated_at: none },
@@ -162,7 +162,7 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
   lottery_releases: { key: none, opportunity_id: none, application_id: none, reason: none, created_at: none },
   mailed_letters: {
     id: none, organization_id: none, household_id: none, application_id: none, letter: none, language: none, blob_key: none, dedupe_key: none,
-    queued_at: none, printed_at: none, printed_by: none, mailed_at: none, mailed_by: none,
+    queued_at: none, printed_at: none, printed_by: none, mailed_at: none, mailed_by: none, purged_at: none,
   },
   manager_task_versions: { case_kind: none, case_id: none, version: none },
   manager_tasks: {

@@ -119,6 +119,9 @@ export const MESSAGES = {
   duplicatesUndecided: 'Possible duplicate applications are waiting for a decision',
   invalidClaimCode: 'This claim code is not valid',
   alreadyHasHousehold: 'This account already has a household, so it cannot claim another one',
+  claimCodeExpired: 'This claim code has expired. Ask the housing office for a new one',
+  letterPurged: 'This letter was mailed and its PDF, which printed a claim code, was deleted',
+  alreadyClaimed: 'This household has already claimed its application online',
   invalidUsername: 'Use 3 or more letters, numbers, dots, dashes or underscores.',
   // Ambassadors, organisations, consented access and admin screens
   accessGrantEnded: 'Access to this household has ended, so you are no longer acting for them.',

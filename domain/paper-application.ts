@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './account';
 import { AddressInput, MemberInput } from './household';
+import { isoDate } from './fields';
 
 /**
  * A paper application as the office types it from the mailed form (spec section 2: apply online or
@@ -38,13 +39,28 @@ export interface PaperApplicationEntered {
 
 /** The claim code printed in the first letter: 8 letters and digits without look-alikes, shown as two groups of four joined by a hyphen. */
 export const CLAIM_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A claim code is refused this many days after it was issued; the office can issue a new one (api/services/paper-office.ts). */
+export const CLAIM_CODE_DAYS = 90;
+/** The letter that carries a claim code issued again by the office. */
+export const CLAIM_CODE_LETTER = 'claim-code';
+/** The letters whose PDF prints a claim code: deleted once the office marks them mailed. */
+export const LETTERS_WITH_CLAIM_CODE: readonly string[] = ['paper-received', CLAIM_CODE_LETTER];
+/** The code of the letter, and the head of household's date of birth as written on the form: a code alone does not claim. */
 export const ClaimInput = z.object({
   code: z
     .string()
     .trim()
     .transform((v) => v.toUpperCase().replace(/[\s-]/g, ''))
     .pipe(z.string().regex(new RegExp(`^[${CLAIM_CODE_ALPHABET}]{8}$`), 'This claim code is not valid')),
+  dateOfBirth: isoDate,
 });
+
+/** A claim code issued again: the old one no longer works; the new one goes by mail in a letter of its own. */
+export interface ClaimCodeReissued {
+  householdId: string;
+  letterId: string;
+  expiresAt: string;
+}
 
 /** A letter in the office's print queue. */
 export interface MailedLetterRow {

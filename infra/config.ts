@@ -208,9 +208,17 @@ export const ConfigSchema = z
     WORKER_METRICS_ADDRESS: hostPort.optional(),
     /** Text messages: the provider, its account and sender (infra/notifications/config.ts). */
     ...SmsSettingsShape,
+    /**
+     * Test-only: a file where every secret handed out is written (infra/secret-ledger.ts), for the
+     * log scan of the test run. A deployment must never switch it on, so it is refused outside NODE_ENV=test.
+     */
+    PORTAL_SECRET_LEDGER: z.string().min(1).optional(),
   })
   .superRefine((c, ctx) => {
     checkSmsSettings(c, ctx);
+    if (c.PORTAL_SECRET_LEDGER && c.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['PORTAL_SECRET_LEDGER'], message: 'is for the test run only: it is refused unless NODE_ENV=test (it writes every secret handed out to a file)' });
+    }
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when BLOB_DRIVER=s3' });
     }

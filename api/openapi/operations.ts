@@ -113,6 +113,8 @@ export interface RouteFacts {
   hasPathParams: boolean;
   paged: boolean;
   rateLimited: boolean;
+  /** Refusal codes by status beyond the usual ones (route config `refusals`). */
+  refusals: Readonly<Partial<Record<number, readonly string[]>>>;
   /** Answers a document as it is (not in the envelope). */
   raw: boolean;
 }
@@ -191,6 +193,10 @@ export function responsesOf(facts: RouteFacts): Record<string, unknown> {
     responses[409] = errorResponse('Refused in the current state of the case or record (e.g. `alreadyApplied`, `profileNotSubmitted`, `actionNotAllowedNow`): every case refusal not listed under another status.');
     responses[422] = errorResponse(`The input is refused by a rule: ${list(422)}.`);
     responses[503] = errorResponse('`serviceUnavailable`: the workflow service is unreachable; try again after `Retry-After` seconds.');
+  }
+  for (const [status, codes] of Object.entries(facts.refusals)) {
+    const named = (codes ?? []).map((c) => `\`${c}\``).join(', ');
+    responses[status] = responses[status] ? errorResponse(`${(responses[status] as { description: string }).description} Also ${named}.`) : errorResponse(`Refused: ${named}.`);
   }
   if (facts.rateLimited) responses[429] = errorResponse('`tooManyAttempts` (or `serverBusy` where a password is checked): wait `Retry-After` seconds.');
   return responses;

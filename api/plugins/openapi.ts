@@ -4,8 +4,16 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { FACTS_KEY, finishDocument, type OpenApiDocument } from '../openapi/document';
 import { summaryOf, tagOf, type RouteFacts } from '../openapi/operations';
+import type { MessageCode } from '../../domain';
 import { RATE_LIMITED } from '../services/rate-limits';
 import { APP_CSP } from './security-headers';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Refusals the route answers beyond those every route of its kind has (e.g. 410 for a code that expired), documented under their status. */
+    refusals?: Readonly<Partial<Record<number, readonly MessageCode[]>>>;
+  }
+}
 
 /** Where the document is served: as JSON, and as a page to browse (Swagger UI, served from this app). */
 export const OPENAPI_JSON_URL = '/api/openapi.json';
@@ -61,6 +69,7 @@ export const openapiPlugin = fp(
           hasPathParams: url.includes(':'),
           paged: Boolean(query?.properties?.cursor),
           rateLimited: preHandlers.some((h) => h[RATE_LIMITED]),
+          refusals: route.config?.refusals ?? {},
           raw: url === OPENAPI_JSON_URL,
         };
         const summary = typeof converted.schema.summary === 'string' ? converted.schema.summary : url === OPENAPI_JSON_URL ? 'This OpenAPI document' : summaryOf(methods[0]!, url);

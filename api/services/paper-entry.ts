@@ -3,7 +3,7 @@ import { IncomeInput, PaperApplicationInput, UploadFields, type PaperApplication
 import type { BlobStore } from '../../infra/blobs';
 import { dataCipher, dataKeys } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
-import { claimCodeHash, formatClaimCode, newClaimCode } from '../../infra/paper/claim-code';
+import { claimCodeExpiry, claimCodeHash, formatClaimCode, newClaimCode } from '../../infra/paper/claim-code';
 import { queueMailedLetter } from '../../infra/paper/mailed-letters';
 import { leaseUpApplicationId } from '../../infra/temporal/ids';
 import { HttpError, conflict } from '../errors';
@@ -89,6 +89,7 @@ async function householdOfEntry(db: Db, form: PaperApplicationInput, organizatio
           language: form.language,
           mailing_address_sealed: dataCipher().encrypt(JSON.stringify(mailingLines(form.address).filter(Boolean))),
           claim_code_hash: claimCodeHash(code),
+          claim_code_expires_at: claimCodeExpiry(),
         })
         .execute();
       const members = [];
@@ -170,7 +171,7 @@ export async function enterPaperApplication(
   // its letter (only the hash of the first code is stored) writes a fresh code with the letter.
   const code = entry.claimCode ?? newClaimCode();
   const letter = await db.transaction().execute(async (trx) => {
-    if (!entry.claimCode) await trx.updateTable('households').set({ claim_code_hash: claimCodeHash(code) }).where('id', '=', householdId).execute();
+    if (!entry.claimCode) await trx.updateTable('households').set({ claim_code_hash: claimCodeHash(code), claim_code_expires_at: claimCodeExpiry() }).where('id', '=', householdId).execute();
     return queueMailedLetter(trx, deps.blobs, {
       organizationId: opportunity.organization_id,
       householdId,

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import type { DuplicatePairRow, MailedLetterRow } from '../../domain';
+import { LETTERS_WITH_CLAIM_CODE, type ClaimCodeReissued, type DuplicatePairRow, type MailedLetterRow } from '../../domain';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
-import { claimCodeHash } from '../../infra/paper/claim-code';
+import { claimCodeHashes } from '../../infra/paper/claim-code';
+import { issueClaimCode } from '../../infra/paper/claim-code-letter';
 import { HttpError, conflict, forbidden, notFound } from '../errors';
 import type { Session } from '../session';
 import { managedLottery } from './lottery';
@@ -101,15 +102,32 @@ async function ownLetter(db: Db, session: Session, letterId: string) {
   return row;
 }
 
-/** Marks a letter printed or mailed, once each (the first time stands); mailed implies printed. */
-export async function markLetter(db: Db, session: Session, letterId: string, mark: 'printed' | 'mailed'): Promise<MailedLetterRow> {
-  await ownLetter(db, session, letterId);
+/**
+ * Marks a letter printed or mailed, once each (the first time stands); mailed implies printed.
+ * A letter that printed a claim code has done its work once mailed: its PDF is deleted, so the
+ * code lives on paper only.
+ */
+export async function markLetter(db: Db, blobs: BlobStore, session: Session, letterId: string, mark: 'printed' | 'mailed'): Promise<MailedLetterRow> {
+  const letter = await ownLetter(db, session, letterId);
   const now = new Date();
+  const purge = mark === 'mailed' && LETTERS_WITH_CLAIM_CODE.includes(letter.letter);
   await db
     .updateTable('mailed_letters')
-    .set(mark === 'printed' ? { printed_at: sql`coalesce(printed_at, ${now})`, printed_by: sql`coalesce(printed_by, ${session.userId}::uuid)` } : { printed_at: sql`coalesce(printed_at, ${now})`, printed_by: sql`coalesce(printed_by, ${session.userId}::uuid)`, mailed_at: sql`coalesce(mailed_at, ${now})`, mailed_by: sql`coalesce(mailed_by, ${session.userId}::uuid)` })
+    .set(
+      mark === 'printed'
+        ? { printed_at: sql`coalesce(printed_at, ${now})`, printed_by: sql`coalesce(printed_by, ${session.userId}::uuid)` }
+        : {
+            printed_at: sql`coalesce(printed_at, ${now})`,
+            printed_by: sql`coalesce(printed_by, ${session.userId}::uuid)`,
+            mailed_at: sql`coalesce(mailed_at, ${now})`,
+            mailed_by: sql`coalesce(mailed_by, ${session.userId}::uuid)`,
+            ...(purge ? { purged_at: sql`coalesce(purged_at, ${now})` } : {}),
+          },
+    )
     .where('id', '=', letterId)
     .execute();
+  // After the row says purged, so a failed delete is retried by marking again, never served.
+  if (purge) await blobs.delete(letter.blob_key);
   const row = await db
     .selectFrom('mailed_letters as m')
     .leftJoin('applications as a', 'a.id', 'm.application_id')
@@ -120,25 +138,60 @@ export async function markLetter(db: Db, session: Session, letterId: string, mar
   return { id: row.id, letter: row.letter, language: row.language, logNumber: row.log_number, opportunityName: row.name, queuedAt: new Date(row.queued_at).toISOString(), printedAt: row.printed_at?.toISOString() ?? null, mailedAt: row.mailed_at?.toISOString() ?? null };
 }
 
-/** The letter's PDF, for the office to print. */
+/** The letter's PDF, for the office to print; 410 once a letter that printed a claim code was mailed. */
 export async function letterPdf(db: Db, blobs: BlobStore, session: Session, letterId: string): Promise<Buffer> {
   const row = await ownLetter(db, session, letterId);
+  if (row.purged_at) throw new HttpError(410, 'letterPurged');
   const blob = await blobs.get(row.blob_key);
   if (!blob) throw notFound();
   return blob.body;
 }
 
 /**
- * A household entered from paper claims its application with the code from its first letter: the
- * signed-in account becomes the household's head and keeps its applications. An account that already
- * has a household of its own (members or applications) cannot take another.
+ * The office issues a household without a login a new claim code (the old one lost, or past its
+ * 90 days): the old code stops working at once, and the new one goes in a letter of its own in
+ * the household's language, queued to print and mail. Only for the organisation that entered the
+ * application.
  */
-export async function claimPaperApplication(db: Db, session: Session, code: string): Promise<{ householdId: string; applicationIds: string[] }> {
+export async function reissueClaimCode(db: Db, blobs: BlobStore, session: Session, applicationId: string): Promise<ClaimCodeReissued> {
+  const organizationId = await managerOrganization(db, session);
+  const application = await db
+    .selectFrom('applications as a')
+    .innerJoin('households as h', 'h.id', 'a.household_id')
+    .select(['a.household_id', 'a.organization_id', 'h.login'])
+    .where('a.id', '=', applicationId)
+    .executeTakeFirst();
+  if (!application) throw notFound();
+  if (application.organization_id !== organizationId) throw forbidden();
+  if (application.login !== 'none') throw conflict('alreadyClaimed');
+  const issued = await issueClaimCode(db, blobs, { householdId: application.household_id, applicationId, organizationId });
+  if (!issued) throw conflict('alreadyClaimed');
+  return { householdId: application.household_id, letterId: issued.letterId, expiresAt: issued.expiresAt.toISOString() };
+}
+
+/**
+ * A household entered from paper claims its application with the code from its first letter and
+ * the head of household's date of birth as written on the form: the signed-in account becomes the
+ * household's head and keeps its applications. An account that already has a household of its own
+ * (members or applications) cannot take another; nor can anyone acting for another household (an
+ * ambassador's session), which would hand the household to the account being acted for.
+ * A wrong code and a wrong date answer alike (`invalidClaimCode`), and the route counts both.
+ */
+export async function claimPaperApplication(db: Db, session: Session, input: { code: string; dateOfBirth: string }, now = new Date()): Promise<{ householdId: string; applicationIds: string[] }> {
   if (session.role !== 'User') throw forbidden();
-  const hash = claimCodeHash(code);
+  if (session.realUserId) throw new HttpError(403, 'notAllowedWhileImpersonating');
   return db.transaction().execute(async (trx) => {
-    const paper = await trx.selectFrom('households').select(['id', 'head_user_id']).where('claim_code_hash', '=', hash).where('login', '=', 'none').forUpdate().executeTakeFirst();
+    const paper = await trx
+      .selectFrom('households')
+      .select(['id', 'head_user_id', 'claim_code_expires_at'])
+      .where('claim_code_hash', 'in', claimCodeHashes(input.code))
+      .where('login', '=', 'none')
+      .forUpdate()
+      .executeTakeFirst();
     if (!paper) throw new HttpError(404, 'invalidClaimCode');
+    const head = await trx.selectFrom('household_members').select('id').where('household_id', '=', paper.id).where('relationship', '=', 'self').where('date_of_birth', '=', input.dateOfBirth).executeTakeFirst();
+    if (!head) throw new HttpError(404, 'invalidClaimCode');
+    if (paper.claim_code_expires_at && paper.claim_code_expires_at <= now) throw new HttpError(410, 'claimCodeExpired');
     const own = await trx.selectFrom('households').select('id').where('head_user_id', '=', session.userId).executeTakeFirst();
     if (own) {
       const used = await trx
@@ -150,9 +203,14 @@ export async function claimPaperApplication(db: Db, session: Session, code: stri
       // The empty household made when the account first opened its profile gives way to the claimed one.
       await trx.deleteFrom('households').where('id', '=', own.id).execute();
     }
-    await trx.updateTable('households').set({ head_user_id: session.userId, login: 'account', claim_code_hash: null, claimed_at: new Date() }).where('id', '=', paper.id).execute();
+    await trx
+      .updateTable('households')
+      .set({ head_user_id: session.userId, login: 'account', claim_code_hash: null, claim_code_expires_at: null, claimed_at: now, claimed_from_user_id: paper.head_user_id })
+      .where('id', '=', paper.id)
+      .execute();
     const apps = await trx.updateTable('applications').set({ applicant_user_id: session.userId }).where('household_id', '=', paper.id).returning('id').execute();
-    // The placeholder head can never sign in; it stays only as the author of what was entered before.
+    // The placeholder head can never sign in; it stays as the author of what was entered before, and
+    // as the person running cases were started with (their notices reach the new head: infra/db/repositories/notice-recipient.ts).
     await trx.updateTable('users').set({ status: 'claimed' }).where('id', '=', paper.head_user_id).execute();
     return { householdId: paper.id, applicationIds: apps.map((a) => a.id) };
   });

@@ -89,3 +89,35 @@ export function perUser(app: FastifyInstance, name: string, max: number, windowM
   };
   return Object.assign(userLimit, { [RATE_LIMITED]: true as const });
 }
+
+/**
+ * Failures of a guessable action of a signed-in user (run after the route's `signedIn` guard),
+ * counted like sign-in's: per user (the real user behind an impersonated session), whatever address
+ * it comes from, and per client address, whichever accounts it uses; a blocked key answers 429.
+ * The counters are sign-in's own table, shared by every API replica.
+ */
+export function perUserFailures(app: FastifyInstance, name: string, rules: { user: ThrottleRule; address: ThrottleRule }): FailureLimit {
+  const keysOf = (request: FastifyRequest) => {
+    const who = request.session?.realUserId ?? request.session?.userId;
+    return { user: who ? `${name}:user:${who}` : null, address: `${name}:address:${request.ip}` };
+  };
+  return {
+    guard: Object.assign(
+      async function userFailureLimit(request: FastifyRequest) {
+        const keys = keysOf(request);
+        await assertNotBlocked(app.db, [keys.address, ...(keys.user ? [keys.user] : [])]);
+      },
+      { [RATE_LIMITED]: true as const },
+    ),
+    async fail(request) {
+      const keys = keysOf(request);
+      if (keys.user) await recordFailure(app.db, keys.user, rules.user);
+      await recordFailure(app.db, keys.address, rules.address);
+    },
+    async succeed(request) {
+      const keys = keysOf(request);
+      // The address keeps its count: other accounts may be guessing from it.
+      if (keys.user) await clearThrottle(app.db, keys.user);
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { CLAIM_CODE_ALPHABET } from '../../domain';
+import { CLAIM_CODE_ALPHABET, CLAIM_CODE_DAYS } from '../../domain';
+import { DAY } from '../../domain/time';
 import { dataKeys } from '../data-keys';
 
 /** A fresh claim code (8 characters, 40 bits): printed in the household's first letter, never stored. */
@@ -17,3 +18,12 @@ export function claimCodeHash(code: string, key: Buffer = dataKeys().current): s
   const derived = createHmac('sha256', key).update('portal paper application claim code v1').digest();
   return createHmac('sha256', derived).update(code).digest('hex');
 }
+
+/**
+ * The hashes a typed code may be stored under: one per key of the ring, so a code issued before a
+ * data-key rotation still claims (the stored hash is not rewritten by the rotation).
+ */
+export const claimCodeHashes = (code: string): string[] => [...new Set([dataKeys().current, ...dataKeys().byId.values()])].map((key) => claimCodeHash(code, key));
+
+/** When a code issued now stops working. */
+export const claimCodeExpiry = (now = new Date()) => new Date(now.getTime() + CLAIM_CODE_DAYS * DAY);

@@ -205,7 +205,7 @@ describe('paper applications', () => {
     expect(await queueNoticeLetter(stack.db, stack.blobs, { ...notice, userId: applicant.userId })).toBeNull();
 
     const resident = await newResident(stack.app, stack.db);
-    const claim = (c: string, headers = resident.headers) => stack.app.inject({ method: 'POST', url: '/api/PaperApplication/claim', headers, payload: { code: c } });
+    const claim = (c: string, headers = resident.headers) => stack.app.inject({ method: 'POST', url: '/api/PaperApplication/claim', headers, payload: { code: c, dateOfBirth: '1950-01-02' } });
     expect((await claim('ZZZZ-ZZZZ')).json()).toMatchObject({ status: 404, data: { code: 'invalidClaimCode' } });
     expect((await claim('not a code')).statusCode).toBe(400);
     // The demo applicant already has a household of its own.

@@ -132,6 +132,8 @@ describe('paper applications in the browser', () => {
     expect(code, text).toBeDefined();
     await row.getByRole('button', { name: 'Mark mailed' }).click();
     await expect.poll(() => page.getByTestId('print-queue-row').filter({ hasText: logNumber! }).count(), { timeout: 20_000, message: 'the mailed letter gone from the list to mail' }).toBe(0);
+    // Mailed, the letter that printed the code keeps no PDF.
+    expect((await stack.app.inject({ url: `/api/PrintQueue/${letter.id}/pdf`, headers: manager })).statusCode).toBe(410);
 
     // The household makes an account and claims its application with the code of the letter.
     const tag = randomUUID().slice(0, 8);
@@ -149,6 +151,8 @@ describe('paper applications in the browser', () => {
     await household.getByRole('heading', { name: 'Claim a paper application' }).waitFor();
     await accessibleAndNarrow(household);
     await household.getByLabel('Claim code (for example ABCD-2345)').fill(code!.toLowerCase());
+    // The head's date of birth as written on the form goes with the code.
+    await household.getByLabel('Date of birth of the head of household').fill('1978-05-14');
     await household.getByRole('button', { name: 'Claim' }).click();
     await household.getByTestId('claim-done').waitFor();
     await household.getByRole('link', { name: 'Open My Applications' }).click();

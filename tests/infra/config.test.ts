@@ -52,6 +52,13 @@ describe('configuration', () => {
     expect(message).not.toContain('\n');
   });
 
+  it('refuses the secret ledger outside NODE_ENV=test, so no deployment can write secrets to a file', () => {
+    for (const NODE_ENV of [undefined, 'development', 'production']) {
+      expect(() => loadConfig({ ...valid, NODE_ENV, PORTAL_SECRET_LEDGER: '/tmp/secrets.ndjson' }), String(NODE_ENV)).toThrow(/^Invalid configuration: PORTAL_SECRET_LEDGER is for the test run only/);
+    }
+    expect(loadConfig({ ...valid, NODE_ENV: 'test', PORTAL_SECRET_LEDGER: '/tmp/secrets.ndjson' }).PORTAL_SECRET_LEDGER).toBe('/tmp/secrets.ndjson');
+  });
+
   it('names a missing variable', () => {
     expect(() => loadConfig({ ...valid, DATABASE_URL: undefined })).toThrow('DATABASE_URL is required');
   });
@@ -81,6 +88,13 @@ describe('start-up with unreachable services fails with one clear line', () => {
     const result = await runEntry('worker/main.ts', { ...env, DATABASE_URL: database, TEMPORAL_ADDRESS: '127.0.0.1:1' });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toMatch(/^worker: cannot reach Temporal at TEMPORAL_ADDRESS \(127\.0\.0\.1:1\)/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it.each(['api/main.ts', 'worker/main.ts'])('%s refuses to start with PORTAL_SECRET_LEDGER set outside NODE_ENV=test', async (script) => {
+    const result = await runEntry(script, { ...env, NODE_ENV: 'production', PORTAL_SECRET_LEDGER: '/tmp/portal-secrets.ndjson' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^(api|worker): Invalid configuration: PORTAL_SECRET_LEDGER is for the test run only/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 

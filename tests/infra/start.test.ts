@@ -63,7 +63,7 @@ describe('embedded start (npm start)', async () => {
 
   async function start(): Promise<{ child: ChildProcess; output: () => string }> {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-    for (const key of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'JWT_SECRET', 'DATA_ENCRYPTION_KEY', 'BLOB_DRIVER', 'NODE_ENV']) delete env[key];
+    for (const key of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'JWT_SECRET', 'DATA_ENCRYPTION_KEY', 'BLOB_DRIVER', 'NODE_ENV', 'PORTAL_SECRET_LEDGER']) delete env[key];
     for (const [key, value] of Object.entries(ports)) env[key] = String(value);
     const child = spawn(process.execPath, ['--import', 'tsx', 'infra/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

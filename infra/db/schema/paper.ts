@@ -38,6 +38,8 @@ export interface MailedLetterTable {
   printed_by: string | null;
   mailed_at: NullableTimestamp;
   mailed_by: string | null;
+  /** When a PDF that printed a claim code was deleted, once the letter was mailed (migration 2026-12-02T0347). */
+  purged_at: NullableTimestamp;
 }
 
 export interface PaperTables {
@@ -53,6 +55,10 @@ export interface HouseholdPaperColumns {
   mailing_address_sealed: string | null;
   claim_code_hash: string | null;
   claimed_at: NullableTimestamp;
+  /** After this the claim code is refused (migration 2026-12-02T0347); the office can issue a new one. */
+  claim_code_expires_at: NullableTimestamp;
+  /** The placeholder head a claim replaced: notices of running cases addressed to it reach the new head. */
+  claimed_from_user_id: string | null;
 }
 
 /** Columns the migration adds to `applications`: how it came in (the draw never reads them). */

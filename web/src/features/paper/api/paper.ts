@@ -64,10 +64,14 @@ export function useMarkLetter() {
   });
 }
 
-/** Opens a queued letter's PDF in a new tab (the link is revoked once opened). */
+/** Opens a queued letter's PDF in a new tab (the link is revoked once opened); a refusal throws its ApiError. */
 export async function openLetter(id: string): Promise<void> {
   const response = await fetch(`/api/PrintQueue/${encodeURIComponent(id)}/pdf`, { headers: authHeader() });
-  if (!response.ok) throw new Error(`letter ${response.status}`);
+  if (!response.ok) {
+    // A refusal is the envelope (e.g. 410 `letterPurged`: mailed, and its claim code deleted with the PDF).
+    const body = (await response.json().catch(() => null)) as { message?: string; data?: { code?: string } } | null;
+    throw new ApiError(response.status, body?.message ?? `letter ${response.status}`, (body?.data?.code as never) ?? 'unknown');
+  }
   const url = URL.createObjectURL(await response.blob());
   window.open(url, '_blank', 'noopener');
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
@@ -76,7 +80,7 @@ export async function openLetter(id: string): Promise<void> {
 export function useClaimPaperApplication() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post<{ householdId: string; applicationIds: string[] }>('/PaperApplication/claim', { code }),
+    mutationFn: (input: { code: string; dateOfBirth: string }) => api.post<{ householdId: string; applicationIds: string[] }>('/PaperApplication/claim', input),
     onSuccess: () => void client.invalidateQueries(),
   });
 }

@@ -6,7 +6,11 @@ import { paths } from '../../../config/paths';
 import { useErrorText } from '../../../lib/errors';
 import { useClaimPaperApplication } from '../api/paper';
 
-/** /claim-paper-application: a household that applied on paper takes its application into this account with the code of its first letter. */
+/**
+ * /claim-paper-application: a household that applied on paper takes its application into this
+ * account with the code of its letter and its head's date of birth. The refusals (a wrong code,
+ * an expired one, too many tries) are the API's messages in the reader's language.
+ */
 export function ClaimPaperRoute() {
   const { t } = useTranslation('lottery');
   usePageTitle(t('claim.title'));
@@ -15,7 +19,8 @@ export function ClaimPaperRoute() {
   const claim = useClaimPaperApplication();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    claim.mutate(String(new FormData(event.currentTarget).get('code') ?? ''));
+    const form = new FormData(event.currentTarget);
+    claim.mutate({ code: String(form.get('code') ?? ''), dateOfBirth: String(form.get('dateOfBirth') ?? '') });
   };
   return (
     <div className="page">
@@ -30,6 +35,10 @@ export function ClaimPaperRoute() {
           <div className="field">
             <label htmlFor={`${id}-code`}>{t('claim.code')}</label>
             <input id={`${id}-code`} name="code" required autoComplete="off" maxLength={20} aria-describedby={claim.error ? `${id}-error` : undefined} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-dob`}>{t('claim.dateOfBirth')}</label>
+            <input id={`${id}-dob`} name="dateOfBirth" type="date" required autoComplete="off" aria-describedby={claim.error ? `${id}-error` : undefined} />
           </div>
           {claim.error ? (
             <p id={`${id}-error`} className="form-error" role="alert">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { useToast } from '../../../components/ui/toast';
 import { usePageTitle } from '../../../components/ui/use-page-title';
+import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { openLetter, useMarkLetter, usePrintQueue } from '../api/paper';
@@ -68,7 +69,7 @@ export function PrintQueueRoute() {
                     )}
                   </td>
                   <td>
-                    <button type="button" className="button button-secondary" onClick={() => void openLetter(l.id).catch(() => toast.showError(t('printQueue.openFailed')))}>
+                    <button type="button" className="button button-secondary" onClick={() => void openLetter(l.id).catch((error: unknown) => toast.showError(error instanceof ApiError ? errorText(error) : t('printQueue.openFailed')))}>
                       {t('printQueue.open')}
                     </button>
                   </td>
