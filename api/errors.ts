@@ -25,10 +25,13 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   return parsed.data;
 }
 
-/** 429 'Too many attempts', telling the client when to try again (Retry-After, in seconds). */
+/** 429 ('Too many attempts', or a more precise code), telling the client when to try again (Retry-After, in seconds). */
 export class TooManyAttempts extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'tooManyAttempts');
+  constructor(
+    readonly retryAfterSeconds: number,
+    code: MessageCode = 'tooManyAttempts',
+  ) {
+    super(429, code);
     this.name = 'TooManyAttempts';
   }
 }

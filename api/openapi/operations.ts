@@ -115,6 +115,10 @@ export interface RouteFacts {
   rateLimited: boolean;
   /** Answers a document as it is (not in the envelope). */
   raw: boolean;
+  /** The content type of a file the route answers as its 200 (not in the envelope); null: the envelope. */
+  file: string | null;
+  /** Refusal codes of the route's own, by status, beyond those its guard and schemas imply. */
+  refusals: Partial<Record<number, readonly string[]>>;
 }
 
 const ERROR_CODES = [...Object.keys(MESSAGES), 'validation', 'unknown'];
@@ -193,6 +197,15 @@ export function responsesOf(facts: RouteFacts): Record<string, unknown> {
     responses[503] = errorResponse('`serviceUnavailable`: the workflow service is unreachable; try again after `Retry-After` seconds.');
   }
   if (facts.rateLimited) responses[429] = errorResponse('`tooManyAttempts`: wait `Retry-After` seconds.');
+  if (facts.file) {
+    delete responses['2XX'];
+    responses[200] = { description: 'The file itself (not in the envelope).', content: { [facts.file]: { schema: { type: 'string', format: 'binary' } } } };
+  }
+  for (const [status, codes] of Object.entries(facts.refusals)) {
+    const own = (codes ?? []).map((c) => `\`${c}\``).join(', ');
+    const before = (responses[status] as { description?: string } | undefined)?.description;
+    responses[status] = errorResponse(before ? `${before} Also ${own}.` : `${own}${status === '429' ? ' (wait `Retry-After` seconds when it is given)' : ''}.`);
+  }
   return responses;
 }
 
