@@ -25,7 +25,7 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   return parsed.data;
 }
 
-/** 429 'Too many attempts' (or another 429 code), telling the client when to try again (Retry-After, in seconds). */
+/** 429 ('Too many attempts', or a more precise code), telling the client when to try again (Retry-After, in seconds). */
 export class TooManyAttempts extends HttpError {
   constructor(
     readonly retryAfterSeconds: number,

@@ -205,6 +205,8 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
     id: none, name: none, slug: none, email: none, phone: none, created_at: none, kind: none, access_period_days: none, updated_at: none,
     retention_days: none,
   },
+  my_data_export_leases: { household_id: none, lease_id: none, expires_at: none },
+  blob_deletions: { blob_key: none, queued_at: none },
   privacy_audit: { id: none, action: none, household_id: none, application_id: none, actor_user_id: none, detail: none, created_at: none },
   profile_locks: { household_id: none, reason: none, workflow_id: none, locked_at: none },
   public_listing_generation: { id: none, generation: none },

@@ -145,6 +145,11 @@ export const ConfigSchema = z
     /** Translation calls per signed-in user per minute (texts served from the catalogue or memory count too). */
     TRANSLATE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
 
+    /** "Download my data": the most document bytes one archive may hold (as the uploads' recorded sizes add up); over it the download is refused with 409. */
+    MY_DATA_EXPORT_MAX_BYTES: z.coerce.number().int().min(1).max(1_000_000_000_000).default(2_000_000_000),
+    /** "Download my data": downloads per household in any hour (every API replica counts together). */
+    MY_DATA_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000).default(5),
+
     /**
      * Optional language model for the intake assistant: an OpenAI-compatible chat
      * completions endpoint that reads free answers into the form's values (each still checked by the

@@ -113,10 +113,12 @@ export interface RouteFacts {
   hasPathParams: boolean;
   paged: boolean;
   rateLimited: boolean;
-  /** Refusal codes by status beyond the usual ones (route config `refusals`). */
-  refusals: Readonly<Partial<Record<number, readonly string[]>>>;
   /** Answers a document as it is (not in the envelope). */
   raw: boolean;
+  /** The content type of a file the route answers as its 200 (not in the envelope); null: the envelope. */
+  file: string | null;
+  /** Refusal codes of the route's own, by status, beyond those its guard and schemas imply. */
+  refusals: Partial<Record<number, readonly string[]>>;
 }
 
 const ERROR_CODES = [...Object.keys(MESSAGES), 'validation', 'unknown'];
@@ -194,11 +196,16 @@ export function responsesOf(facts: RouteFacts): Record<string, unknown> {
     responses[422] = errorResponse(`The input is refused by a rule: ${list(422)}.`);
     responses[503] = errorResponse('`serviceUnavailable`: the workflow service is unreachable; try again after `Retry-After` seconds.');
   }
-  for (const [status, codes] of Object.entries(facts.refusals)) {
-    const named = (codes ?? []).map((c) => `\`${c}\``).join(', ');
-    responses[status] = responses[status] ? errorResponse(`${(responses[status] as { description: string }).description} Also ${named}.`) : errorResponse(`Refused: ${named}.`);
-  }
   if (facts.rateLimited) responses[429] = errorResponse('`tooManyAttempts` (or `serverBusy` where a password is checked): wait `Retry-After` seconds.');
+  if (facts.file) {
+    delete responses['2XX'];
+    responses[200] = { description: 'The file itself (not in the envelope).', content: { [facts.file]: { schema: { type: 'string', format: 'binary' } } } };
+  }
+  for (const [status, codes] of Object.entries(facts.refusals)) {
+    const own = (codes ?? []).map((c) => `\`${c}\``).join(', ');
+    const before = (responses[status] as { description?: string } | undefined)?.description;
+    responses[status] = errorResponse(before ? `${before} Also ${own}.` : `${own}${status === '429' ? ' (wait `Retry-After` seconds when it is given)' : ''}.`);
+  }
   return responses;
 }
 

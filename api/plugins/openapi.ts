@@ -4,16 +4,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { FACTS_KEY, finishDocument, type OpenApiDocument } from '../openapi/document';
 import { summaryOf, tagOf, type RouteFacts } from '../openapi/operations';
-import type { MessageCode } from '../../domain';
 import { RATE_LIMITED } from '../services/rate-limits';
 import { APP_CSP } from './security-headers';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Refusals the route answers beyond those every route of its kind has (e.g. 410 for a code that expired), documented under their status. */
-    refusals?: Readonly<Partial<Record<number, readonly MessageCode[]>>>;
-  }
-}
+import type { MessageCode } from '../../domain';
 
 /** Where the document is served: as JSON, and as a page to browse (Swagger UI, served from this app). */
 export const OPENAPI_JSON_URL = '/api/openapi.json';
@@ -32,6 +25,13 @@ const DOCS_CSP = Object.entries({ ...APP_CSP, scriptSrc: ["'self'", "'unsafe-eva
   .filter(([, value]) => value !== null)
   .map(([name, value]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${(value as string[]).join(' ')}`)
   .join('; ');
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the OpenAPI document cannot read from the route's guard and schemas. */
+    openapi?: { file?: string; refusals?: Partial<Record<number, readonly MessageCode[]>> };
+  }
+}
 
 /**
  * The OpenAPI 3.1 document of every /api route, generated when first asked for from the
@@ -69,8 +69,9 @@ export const openapiPlugin = fp(
           hasPathParams: url.includes(':'),
           paged: Boolean(query?.properties?.cursor),
           rateLimited: preHandlers.some((h) => h[RATE_LIMITED]),
-          refusals: route.config?.refusals ?? {},
           raw: url === OPENAPI_JSON_URL,
+          file: route.config?.openapi?.file ?? null,
+          refusals: route.config?.openapi?.refusals ?? {},
         };
         const summary = typeof converted.schema.summary === 'string' ? converted.schema.summary : url === OPENAPI_JSON_URL ? 'This OpenAPI document' : summaryOf(methods[0]!, url);
         return { schema: { ...converted.schema, tags: [tagOf(url)], summary, [FACTS_KEY]: facts }, url };

@@ -36,8 +36,11 @@ export const householdRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // "Download my data": the whole household record as a zip, summary in the language asked (else the account's).
-  app.get('/my-data/export', { preHandler: [resident, refuseWhileImpersonating], schema: { querystring: z.object({ language: z.enum(LANGUAGES).optional() }) } }, async (request, reply) => {
-    const archive = await exportMyData({ db: app.db, blobs: app.blobs }, request.session, request.query.language);
+  // Refused before a byte is sent: documents past the cap (409), another download of the household running, the hourly limit (429).
+  const exportConfig = { openapi: { file: 'application/zip', refusals: { 409: ['myDataTooLarge'], 429: ['myDataExportInProgress', 'myDataExportLimit'] } } } as const;
+  const limits = { maxBytes: app.config.MY_DATA_EXPORT_MAX_BYTES, perHour: app.config.MY_DATA_EXPORTS_PER_HOUR };
+  app.get('/my-data/export', { preHandler: [resident, refuseWhileImpersonating], config: exportConfig, schema: { querystring: z.object({ language: z.enum(LANGUAGES).optional() }) } }, async (request, reply) => {
+    const archive = await exportMyData({ db: app.db, blobs: app.blobs, limits }, request.session, request.query.language);
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${archive.fileName}"`)

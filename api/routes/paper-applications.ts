@@ -53,7 +53,7 @@ export const printQueueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:letterId/mark', { preHandler: manager, schema: { params: LetterParams, body: MarkLetterInput } }, async (request, reply) =>
     reply.ok(await markLetter(app.db, app.blobs, request.session, request.params.letterId, request.body.mark)),
   );
-  app.get('/:letterId/pdf', { preHandler: manager, schema: { params: LetterParams }, config: { refusals: { 410: ['letterPurged'] } } }, async (request, reply) => {
+  app.get('/:letterId/pdf', { preHandler: manager, schema: { params: LetterParams }, config: { openapi: { refusals: { 410: ['letterPurged'] } } } }, async (request, reply) => {
     const pdf = await letterPdf(app.db, app.blobs, request.session, request.params.letterId);
     return reply.header('content-type', 'application/pdf').header('cache-control', 'no-store').header('content-disposition', `inline; filename="letter-${request.params.letterId}.pdf"`).send(pdf);
   });
@@ -72,7 +72,7 @@ export const paperClaimRoutes: FastifyPluginAsyncZod = async (app) => {
     // An address may be a library's or a shelter's: more households share it.
     address: { free: 20, windowMs: DAY, firstDelayMs: MINUTE, maxDelayMs: DAY },
   });
-  app.post('/claim', { preHandler: [signedIn('resident'), refuseWhileImpersonating, failures.guard], schema: { body: ClaimInput }, config: { refusals: { 404: ['invalidClaimCode'], 409: ['alreadyHasHousehold'], 410: ['claimCodeExpired'] } } }, async (request, reply) => {
+  app.post('/claim', { preHandler: [signedIn('resident'), refuseWhileImpersonating, failures.guard], schema: { body: ClaimInput }, config: { openapi: { refusals: { 404: ['invalidClaimCode'], 409: ['alreadyHasHousehold'], 410: ['claimCodeExpired'] } } } }, async (request, reply) => {
     try {
       const claimed = await claimPaperApplication(app.db, request.session, request.body);
       await failures.succeed(request);
@@ -82,7 +82,7 @@ export const paperClaimRoutes: FastifyPluginAsyncZod = async (app) => {
       throw error;
     }
   });
-  app.post('/:applicationId/claim-code', { preHandler: signedIn('manager'), schema: { params: ApplicationParams }, config: { refusals: { 409: ['alreadyClaimed'] } } }, async (request, reply) =>
+  app.post('/:applicationId/claim-code', { preHandler: signedIn('manager'), schema: { params: ApplicationParams }, config: { openapi: { refusals: { 409: ['alreadyClaimed'] } } } }, async (request, reply) =>
     reply.ok(await reissueClaimCode(app.db, app.blobs, request.session, request.params.applicationId), 'Issued', 201),
   );
 };

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import { LANGUAGES, type Language } from '../../domain';
-import { zip, type ZipEntry } from '../../infra/archive/zip';
+import { zipStream, type ZipEntry } from '../../infra/archive/zip';
 import type { BlobStore } from '../../infra/blobs';
 import { dataCipher, openJson } from '../../infra/data-keys';
 import type { Db } from '../../infra/db/database';
@@ -9,7 +12,7 @@ import en from '../../web/src/i18n/locales/en/profileSetting.json' with { type: 
 import es from '../../web/src/i18n/locales/es/profileSetting.json' with { type: 'json' };
 import zh from '../../web/src/i18n/locales/zh/profileSetting.json' with { type: 'json' };
 import bn from '../../web/src/i18n/locales/bn/profileSetting.json' with { type: 'json' };
-import { HttpError, notFound } from '../errors';
+import { HttpError, TooManyAttempts, conflict, notFound } from '../errors';
 import type { Session } from '../session';
 import { listAssets } from './household-assets';
 
@@ -30,9 +33,67 @@ async function blobOrNull(blobs: BlobStore, key: string | null): Promise<Buffer 
   return (await blobs.get(key))?.body ?? null;
 }
 
+/**
+ * How long a download holds its household's lease without reading a file; each file read renews
+ * it. A replica that dies mid-download frees the household once this has passed.
+ */
+const LEASE_SECONDS = 300;
+
+export interface MyDataLimits {
+  /** The most document bytes (their recorded sizes) one archive may hold. */
+  maxBytes: number;
+  /** Downloads per household in any hour. */
+  perHour: number;
+}
+
 export interface MyDataArchive {
   fileName: string;
-  body: Buffer;
+  /** The zip, written as it is read; the household's lease ends when this stream closes. */
+  body: Readable;
+}
+
+/** Takes the household's download lease, or null while another download (on any replica) holds it. */
+async function takeLease(db: Db, householdId: string): Promise<string | null> {
+  const leaseId = randomUUID();
+  const taken = await db
+    .insertInto('my_data_export_leases')
+    .values({ household_id: householdId, lease_id: leaseId, expires_at: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .onConflict((oc) =>
+      oc.column('household_id').doUpdateSet({ lease_id: leaseId, expires_at: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})` }).where('my_data_export_leases.expires_at', '<=', sql<Date>`now()`),
+    )
+    .returning('lease_id')
+    .executeTakeFirst();
+  return taken ? leaseId : null;
+}
+
+const renewLease = (db: Db, householdId: string, leaseId: string) =>
+  db
+    .updateTable('my_data_export_leases')
+    .set({ expires_at: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where('household_id', '=', householdId)
+    .where('lease_id', '=', leaseId)
+    .execute();
+
+const releaseLease = (db: Db, householdId: string, leaseId: string) =>
+  db.deleteFrom('my_data_export_leases').where('household_id', '=', householdId).where('lease_id', '=', leaseId).execute();
+
+/** Refuses a download past the hourly limit (429 with the seconds until the oldest in the hour leaves it), or one whose documents add up past the cap (409). */
+async function checkLimits(db: Db, householdId: string, limits: MyDataLimits): Promise<void> {
+  const recent = await db
+    .selectFrom('privacy_audit')
+    .select([(eb) => eb.fn.countAll<string>().as('n'), sql<number | null>`extract(epoch from min(created_at) + interval '1 hour' - now())`.as('wait')])
+    .where('household_id', '=', householdId)
+    .where('action', '=', 'export')
+    .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= limits.perHour) throw new TooManyAttempts(Math.max(1, Math.ceil(Number(recent.wait ?? 3600))), 'myDataExportLimit');
+  const size = await db
+    .selectFrom('household_documents')
+    .select(sql<string | null>`sum(size_bytes)`.as('bytes'))
+    .where('household_id', '=', householdId)
+    .where('blob_key', 'is not', null)
+    .executeTakeFirstOrThrow();
+  if (Number(size.bytes ?? 0) > limits.maxBytes) throw conflict('myDataTooLarge');
 }
 
 /**
@@ -40,12 +101,46 @@ export interface MyDataArchive {
  * summary in the caller's language. Only the household itself: an ambassador acting for it
  * (impersonation) is refused, since the archive is the household's whole record. Each download is
  * written to the privacy log (privacy_audit), which the archive itself includes.
+ *
+ * A download cannot stall its replica: the records are read first, then the zip is streamed with
+ * one file read from the blob store at a time (compressed off the event loop) at the reader's pace.
+ * Before a byte is sent it is refused when its documents add up past the cap (409), while the
+ * household has another download running on any replica (429, a lease row that expires if that
+ * replica dies) and past the hourly limit (429 with Retry-After).
  */
-export async function exportMyData(deps: { db: Db; blobs: BlobStore }, session: Session, requested?: string, now = new Date()): Promise<MyDataArchive> {
+export async function exportMyData(deps: { db: Db; blobs: BlobStore; limits: MyDataLimits }, session: Session, requested?: string, now = new Date()): Promise<MyDataArchive> {
   if (session.realUserId) throw new HttpError(403, 'notAllowedWhileImpersonating');
-  const { db, blobs } = deps;
+  const { db } = deps;
   const household = await db.selectFrom('households').selectAll().where('head_user_id', '=', session.userId).executeTakeFirst();
   if (!household) throw notFound();
+  const leaseId = await takeLease(db, household.id);
+  if (!leaseId) throw new HttpError(429, 'myDataExportInProgress');
+  try {
+    await checkLimits(db, household.id, deps.limits);
+    const lease = { renew: () => renewLease(db, household.id, leaseId), release: () => releaseLease(db, household.id, leaseId) };
+    const body = zipStream(await archiveEntries(deps, session, household, requested, now, lease), now);
+    // The entries free the lease before the archive's last bytes (or when it stops); this covers a stream never read.
+    body.once('close', () => void lease.release().catch(() => undefined));
+    return { fileName: `my-data-${now.toISOString().slice(0, 10)}.zip`, body };
+  } catch (error) {
+    await releaseLease(db, household.id, leaseId);
+    throw error;
+  }
+}
+
+/**
+ * Reads every record of the household and writes the download to the privacy log; answers the
+ * archive's files, each document and letter read from the blob store only when the zip asks for it.
+ */
+async function archiveEntries(
+  deps: { db: Db; blobs: BlobStore },
+  session: Session,
+  household: { id: string; household_size: number; created_at: Date; language: string | null },
+  requested: string | undefined,
+  now: Date,
+  lease: { renew: () => Promise<unknown>; release: () => Promise<unknown> },
+): Promise<AsyncIterable<ZipEntry>> {
+  const { db, blobs } = deps;
   const user = await db
     .selectFrom('users')
     .select(['id', 'username', 'email', 'phone_number', 'first_name', 'last_name', 'preferred_language', 'notify_email', 'notify_sms', 'created_at'])
@@ -97,36 +192,12 @@ export async function exportMyData(deps: { db: Db; blobs: BlobStore }, session: 
   const caseIds = [...applicationRows.map((a) => a.id), ...recertifications.map((r) => r.id)];
   const certifications = await db.selectFrom('certification_records').select(['case_id', 'approved_at', 'facts_sealed']).where('household_id', '=', h).execute();
 
-  const entries: ZipEntry[] = [];
-  // Documents the household uploaded or signed, each with its record.
+  // Documents the household uploaded or signed, and letters: those mailed to the household and the signed copies of its cases' letters.
   const documents = await db.selectFrom('household_documents').selectAll().where('household_id', '=', h).orderBy('uploaded_at').orderBy('id').execute();
-  let documentFiles = 0;
-  for (const d of documents) {
-    const body = await blobOrNull(blobs, d.blob_key);
-    if (!body) continue;
-    entries.push({ name: `documents/${d.id}-${safeName(d.file_name)}`, data: body });
-    documentFiles++;
-  }
-  // Letters: those mailed to the household and the signed copies of its cases' letters.
   const mailed = await db.selectFrom('mailed_letters').select(['id', 'letter', 'language', 'blob_key', 'queued_at', 'mailed_at']).where('household_id', '=', h).orderBy('queued_at').execute();
   const signed = caseIds.length
     ? await db.selectFrom('signed_letters').select(['signed_key', 'case_kind', 'case_id', 'letter', 'signed_at']).where('case_id', 'in', caseIds).orderBy('signed_at').execute()
     : [];
-  let letterFiles = 0;
-  for (const l of mailed) {
-    const body = await blobOrNull(blobs, l.blob_key);
-    if (body) {
-      entries.push({ name: `letters/mailed-${l.id}-${l.letter}.pdf`, data: body });
-      letterFiles++;
-    }
-  }
-  for (const [i, l] of signed.entries()) {
-    const body = await blobOrNull(blobs, l.signed_key);
-    if (body) {
-      entries.push({ name: `letters/signed-${l.case_id}-${l.letter}-${i + 1}.pdf`, data: body });
-      letterFiles++;
-    }
-  }
 
   const messages = await db
     .selectFrom('chat_messages')
@@ -157,7 +228,13 @@ export async function exportMyData(deps: { db: Db; blobs: BlobStore }, session: 
     .execute();
   const privacyLog = await db.selectFrom('privacy_audit').select(['action', 'application_id', 'detail', 'created_at']).where('household_id', '=', h).orderBy('id').execute();
 
-  entries.push(
+  // Read before this download is logged: the archive holds the downloads before it.
+  await db
+    .insertInto('privacy_audit')
+    .values({ action: 'export', household_id: h, actor_user_id: session.userId, detail: JSON.stringify({ language, documents: documents.length, letters: mailed.length + signed.length }) })
+    .execute();
+
+  const records: ZipEntry[] = [
     { name: 'profile.json', data: json(profileFile) },
     { name: 'applications.json', data: json(applications) },
     {
@@ -174,36 +251,68 @@ export async function exportMyData(deps: { db: Db; blobs: BlobStore }, session: 
     { name: 'tickets.json', data: json(tickets.map(({ view, ...t }) => ({ ...t, ...openJson<Record<string, unknown>>(view) }))) },
     { name: 'access.json', data: json({ grants, actionsTakenForYou: actions }) },
     { name: 'privacy-log.json', data: json(privacyLog) },
-  );
+  ];
 
   const s = SUMMARY[language];
   const cases = recertifications.length + relocations.length;
-  const summary = [
-    s.title,
-    '',
-    fill(s.generatedOn, { date: now.toISOString().slice(0, 10) }),
-    fill(s.household, { reference: h }),
-    '',
-    s.contents,
-    `- ${s.profile}`,
-    `- ${fill(s.applications, { count: applications.length })}`,
-    `- ${fill(s.cases, { count: cases })}`,
-    `- ${fill(s.letters, { count: letterFiles })}`,
-    `- ${fill(s.documents, { count: documentFiles })}`,
-    `- ${fill(s.messages, { count: messages.length })}`,
-    `- ${fill(s.tickets, { count: tickets.length })}`,
-    `- ${fill(s.access, { count: grants.length, actions: actions.length })}`,
-    `- ${s.audit}`,
-    '',
-    s.note,
-    '',
-  ].join('\n');
-  entries.unshift({ name: 'summary.txt', data: summary });
+  const summary = (documentFiles: number, letterFiles: number) =>
+    [
+      s.title,
+      '',
+      fill(s.generatedOn, { date: now.toISOString().slice(0, 10) }),
+      fill(s.household, { reference: h }),
+      '',
+      s.contents,
+      `- ${s.profile}`,
+      `- ${fill(s.applications, { count: applications.length })}`,
+      `- ${fill(s.cases, { count: cases })}`,
+      `- ${fill(s.letters, { count: letterFiles })}`,
+      `- ${fill(s.documents, { count: documentFiles })}`,
+      `- ${fill(s.messages, { count: messages.length })}`,
+      `- ${fill(s.tickets, { count: tickets.length })}`,
+      `- ${fill(s.access, { count: grants.length, actions: actions.length })}`,
+      `- ${s.audit}`,
+      '',
+      s.note,
+      '',
+    ].join('\n');
 
-  const body = zip(entries, now);
-  await db
-    .insertInto('privacy_audit')
-    .values({ action: 'export', household_id: h, actor_user_id: session.userId, detail: JSON.stringify({ language, files: entries.length, bytes: body.length }) })
-    .execute();
-  return { fileName: `my-data-${now.toISOString().slice(0, 10)}.zip`, body };
+  /** One file at a time, read when the zip asks for it; a file gone from the store is left out. */
+  async function* files(): AsyncGenerator<ZipEntry> {
+    try {
+      yield* readFiles();
+    } finally {
+      // Before the archive's end is written: once the download is complete, the household is free.
+      await lease.release();
+    }
+  }
+  async function* readFiles(): AsyncGenerator<ZipEntry> {
+    let documentFiles = 0;
+    let letterFiles = 0;
+    for (const d of documents) {
+      await lease.renew();
+      const body = await blobOrNull(blobs, d.blob_key);
+      if (!body) continue;
+      documentFiles++;
+      yield { name: `documents/${d.id}-${safeName(d.file_name)}`, data: body };
+    }
+    for (const l of mailed) {
+      await lease.renew();
+      const body = await blobOrNull(blobs, l.blob_key);
+      if (!body) continue;
+      letterFiles++;
+      yield { name: `letters/mailed-${l.id}-${l.letter}.pdf`, data: body };
+    }
+    for (const [i, l] of signed.entries()) {
+      await lease.renew();
+      const body = await blobOrNull(blobs, l.signed_key);
+      if (!body) continue;
+      letterFiles++;
+      yield { name: `letters/signed-${l.case_id}-${l.letter}-${i + 1}.pdf`, data: body };
+    }
+    yield* records;
+    // Last, once the files actually found are counted.
+    yield { name: 'summary.txt', data: summary(documentFiles, letterFiles) };
+  }
+  return files();
 }

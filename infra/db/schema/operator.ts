@@ -27,7 +27,22 @@ export interface PrivacyAuditTable {
   created_at: Generated<Date>;
 }
 
+/** The one "Download my data" a household has running (any replica); an expired row is free to take. */
+export interface MyDataExportLeaseTable {
+  household_id: string;
+  lease_id: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** A file the retention sweep removed the rows of, still to be deleted from the blob store. */
+export interface BlobDeletionTable {
+  blob_key: string;
+  queued_at: Generated<Date>;
+}
+
 export interface OperatorTables {
   operator_audit: OperatorAuditTable;
   privacy_audit: PrivacyAuditTable;
+  my_data_export_leases: MyDataExportLeaseTable;
+  blob_deletions: BlobDeletionTable;
 }

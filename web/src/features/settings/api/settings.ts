@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { ApiError, api, type ApiErrorCode } from '../../../lib/api-client';
 import type { OtpChannel, ProfileSettings } from '../../../lib/domain';
 import { getAccessToken } from '../../../lib/session';
 
@@ -29,7 +29,13 @@ export const signature = {
 export async function downloadMyData(language: string): Promise<void> {
   const token = getAccessToken();
   const response = await fetch(`/api/Household/my-data/export?language=${encodeURIComponent(language)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error(`download failed (${response.status})`);
+  if (!response.ok) {
+    // A refusal (too large, another download running, too many in an hour) carries its code in the envelope.
+    const envelope = (await response.json().catch(() => null)) as { message?: string; data?: { code?: string } } | null;
+    const code = envelope?.data?.code;
+    if (code) throw new ApiError(response.status, envelope?.message ?? '', code as ApiErrorCode);
+    throw new Error(`download failed (${response.status})`);
+  }
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'my-data.zip';
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -1,6 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { isMessageCode } from '../../../lib/domain-core';
+import { useErrorText } from '../../../lib/errors';
 import { getRealUser } from '../../../lib/session';
 import { downloadMyData } from '../api/settings';
 
@@ -8,10 +11,11 @@ import { downloadMyData } from '../api/settings';
 export function MyDataSection() {
   const { t, i18n } = useTranslation('profileSetting');
   const toast = useToast();
+  const errorText = useErrorText();
   const download = useMutation({
     mutationFn: () => downloadMyData(i18n.resolvedLanguage ?? 'en'),
     onSuccess: () => toast.showSuccess(t('myData.ready')),
-    onError: () => toast.showError(t('myData.failed')),
+    onError: (error) => toast.showError(error instanceof ApiError && isMessageCode(error.code) ? errorText(error) : t('myData.failed')),
   });
   if (getRealUser()) return null;
   return (
