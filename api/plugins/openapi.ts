@@ -3,7 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { FACTS_KEY, finishDocument, type OpenApiDocument } from '../openapi/document';
-import { summaryOf, tagOf, type RouteFacts } from '../openapi/operations';
+import { declaredAnswers, summaryOf, tagOf, type RouteFacts } from '../openapi/operations';
 import { RATE_LIMITED } from '../services/rate-limits';
 import { APP_CSP } from './security-headers';
 
@@ -61,7 +61,9 @@ export const openapiPlugin = fp(
           hasPathParams: url.includes(':'),
           paged: Boolean(query?.properties?.cursor),
           rateLimited: preHandlers.some((h) => h[RATE_LIMITED]),
+          refersById: JSON.stringify([converted.schema.querystring, converted.schema.body]).includes('"format":"uuid"'),
           raw: url === OPENAPI_JSON_URL,
+          declared: declaredAnswers(methods[0]!, url, route.config?.openapi),
         };
         const summary = typeof converted.schema.summary === 'string' ? converted.schema.summary : url === OPENAPI_JSON_URL ? 'This OpenAPI document' : summaryOf(methods[0]!, url);
         return { schema: { ...converted.schema, tags: [tagOf(url)], summary, [FACTS_KEY]: facts }, url };

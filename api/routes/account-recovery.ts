@@ -11,6 +11,7 @@ import { forgetDevices } from '../services/known-devices';
 import { revokeAllForUser } from '../services/tokens';
 import { findUserForLogin, maskEmail, maskPhone } from '../services/users';
 import { MINUTE } from '../../domain/time';
+import { Id, LinkToken } from '../../domain/ids';
 
 /**
  * `/api/Account`: registration with register OTP and email verification, forgotten password and
@@ -62,7 +63,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.ok({ userId: request.query.userId, emailVerified: true }, MESSAGES.emailVerified);
   });
 
-  app.get('/emailverified/:x', { schema: { params: z.object({ x: z.string().uuid() }) } }, async (request, reply) => {
+  app.get('/emailverified/:x', { schema: { params: z.object({ x: Id }) } }, async (request, reply) => {
     const user = await app.db.selectFrom('users').select('email_verified').where('id', '=', request.params.x).executeTakeFirst();
     return reply.ok({ emailVerified: user?.email_verified ?? false });
   });
@@ -74,7 +75,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.ok(null, 'If an account exists for this address, we sent a link to reset the password.');
   });
 
-  app.get('/check-reset-token/:x', { schema: { params: z.object({ x: z.string().min(20).max(200) }) }, preHandler: perAddress(app, 'check-reset', 30, MINUTE) }, async (request, reply) => {
+  app.get('/check-reset-token/:x', { schema: { params: z.object({ x: LinkToken }) }, preHandler: perAddress(app, 'check-reset', 30, MINUTE) }, async (request, reply) => {
     const row = await app.db
       .selectFrom('one_time_codes')
       .select('user_id')

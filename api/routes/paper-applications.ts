@@ -8,9 +8,10 @@ import { managedLottery } from '../services/lottery';
 import { enterPaperApplication } from '../services/paper-entry';
 import { claimPaperApplication, letterPdf, listDuplicatePairs, markLetter, printQueue } from '../services/paper-office';
 import { UPLOAD_LIMITS, readMultipart } from './documents';
+import { idOf } from '../../domain/ids';
 
-const Params = z.object({ opportunityId: z.string().uuid('Invalid opportunity id') });
-const LetterParams = z.object({ letterId: z.string().uuid('Invalid letter id') });
+const Params = z.object({ opportunityId: idOf('Invalid opportunity id') });
+const LetterParams = z.object({ letterId: idOf('Invalid letter id') });
 const PairsQuery = z.object({ after: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(100).default(50) });
 
 /**
