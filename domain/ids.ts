@@ -35,6 +35,13 @@ export const DocumentLinkToken = z.string().regex(new RegExp(DOCUMENT_LINK_PATTE
 export const GTFS_ID_PATTERN = '^[A-Za-z0-9_-]{1,20}$';
 export const GtfsId = z.string().regex(new RegExp(GTFS_ID_PATTERN), 'Invalid transit id');
 
+/**
+ * The router refuses a path segment over 100 characters (414): a free-text segment (a username or
+ * e-mail address) is documented and checked below that, so a value just over the documented
+ * length is the envelope's 400 like any other bad input.
+ */
+export const PATH_TEXT_MAX = 99;
+
 /** Every path format above, by name: the OpenAPI test checks each path parameter has one of them (or an enum). */
 export const PATH_ID_PATTERNS = { uuid: UUID_PATTERN, offerId: OFFER_ID_PATTERN, linkToken: LINK_TOKEN_PATTERN, documentLink: DOCUMENT_LINK_PATTERN, gtfsId: GTFS_ID_PATTERN } as const;
 

@@ -141,6 +141,8 @@ declare module 'fastify' {
 const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/heic', 'image/tiff'] as const;
 const EVENT_STREAM = ['text/event-stream'] as const;
 const PDF = ['application/pdf'] as const;
+/** One event of a stream, as a reader parses it: its fields (`data` a JSON text). */
+const SSE_EVENT = { type: 'object', properties: { event: { type: 'string' }, data: { type: 'string' }, id: { type: 'string' }, retry: { type: 'integer' } } };
 const LINK_SPENT = { 410: '`linkExpired`: the link was used, replaced or has expired.' };
 
 /** The answers of routes that are not in the envelope or have statuses of their own, by `METHOD url` as registered. */
@@ -159,6 +161,9 @@ export const DECLARED: Record<string, RouteAnswers> = {
   'GET /api/SupportTicket/:id/attachments/:attachmentId': { produces: FILE_TYPES },
   'POST /api/Sms/inbound': { produces: ['text/xml'] },
   'GET /api/Account/check-reset-token/:x': { statuses: LINK_SPENT },
+  'POST /api/Account/refresh-token': { statuses: { 401: '`refreshFailed`: the refresh token is unknown, spent or its session ended.' } },
+  'POST /api/ProfileMatch/MatchProfile': { statuses: { 404: '`profileMatchNotFound`: no resident of the list has these details.' } },
+  'POST /api/ProfileMatch/LeaseUpMatchProfile': { statuses: { 404: '`profileMatchNotFound`: no resident of the list has these details.' } },
   'POST /api/Account/reset-password': { statuses: LINK_SPENT },
 };
 
@@ -231,7 +236,7 @@ export function responsesOf(facts: RouteFacts): Record<string, unknown> {
   const produces = facts.declared.produces;
   const responses: Record<string, unknown> = {
     '2XX': produces?.length
-      ? { description: `Done: the ${produces.includes('text/event-stream') ? 'event stream' : 'file'} itself (not in the envelope).`, content: Object.fromEntries(produces.map((type) => [type, { schema: type.startsWith('text/') ? { type: 'string' } : { type: 'string', contentMediaType: type } }])) }
+      ? { description: `Done: the ${produces.includes('text/event-stream') ? 'event stream' : 'file'} itself (not in the envelope).`, content: Object.fromEntries(produces.map((type) => [type, { schema: type === 'text/event-stream' ? SSE_EVENT : type.startsWith('text/') ? { type: 'string' } : { type: 'string', contentMediaType: type } }])) }
       : {
           description: facts.paged ? 'Done: one page of the list in `data` (`items`, `nextCursor`).' : 'Done: the answer in `data`.',
           content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data } }] } } },

@@ -11,7 +11,7 @@ import { forgetDevices } from '../services/known-devices';
 import { revokeAllForUser } from '../services/tokens';
 import { findUserForLogin, maskEmail, maskPhone } from '../services/users';
 import { MINUTE } from '../../domain/time';
-import { Id, LinkToken } from '../../domain/ids';
+import { Id, LinkToken, PATH_TEXT_MAX } from '../../domain/ids';
 
 /**
  * `/api/Account`: registration with register OTP and email verification, forgotten password and
@@ -101,7 +101,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/forgot-username/:x',
-    { schema: { params: z.object({ x: z.string().trim().min(3).max(254) }), body: ForgotUsernameBody.optional() }, preHandler: [perAddress(app, 'forgot-username', 10, MINUTE), usernameFailures.guard] },
+    { schema: { params: z.object({ x: z.string().trim().min(3).max(PATH_TEXT_MAX) }), body: ForgotUsernameBody.optional() }, preHandler: [perAddress(app, 'forgot-username', 10, MINUTE), usernameFailures.guard] },
     async (request, reply) => {
       const user = await findUserForLogin(app.db, request.params.x);
       const channel = request.body?.otpChannel ?? 'email';

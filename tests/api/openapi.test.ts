@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { openapiPath, type OpenApiDocument } from '../../api/openapi/document';
 import { DECLARED, declaredAnswers } from '../../api/openapi/operations';
-import { PATH_ID_PATTERNS } from '../../domain';
+import { PATH_ID_PATTERNS, PATH_TEXT_MAX } from '../../domain';
 import { startStack, type Stack } from '../helpers/stack';
 
 type Operation = {
@@ -89,6 +89,8 @@ describe('the OpenAPI document', () => {
       for (const p of (op.parameters ?? []).filter((x) => x.in === 'path')) {
         // An identifier's format is one of domain/ids.ts's; any other path parameter is an enum or a pattern.
         if (/^(id|.*Id)$/.test(p.name)) expect(p.schema?.enum ?? ids.includes(p.schema?.pattern ?? ''), `${where} ${p.name}: ${JSON.stringify(p.schema)}`).toBeTruthy();
+        // The router answers 414 past 100 characters: a documented length stays below, so one just over it is a 400.
+        expect((p.schema as { maxLength?: number } | undefined)?.maxLength ?? 0, `${where} ${p.name}`).toBeLessThanOrEqual(PATH_TEXT_MAX);
       }
     }
     const op = (method: string, path: string) => (doc.paths[path] as Record<string, Operation>)[method]!;
@@ -107,6 +109,11 @@ describe('the OpenAPI document', () => {
       for (const status of Object.keys(answers.statuses ?? {})) expect(Object.keys(declared.responses), route).toContain(status);
     }
     expect(Object.keys(op('get', '/api/Account/check-reset-token/{x}').responses)).toEqual(expect.arrayContaining(['410', '429']));
+    // Public routes that still answer 401 or 404 of their own.
+    expect(Object.keys(op('post', '/api/Account/refresh-token').responses)).toContain('401');
+    expect(Object.keys(op('post', '/api/ProfileMatch/MatchProfile').responses)).toContain('404');
+    // An event of a stream is described as a reader parses it (its fields), not as one string.
+    expect((op('get', '/api/Chat/events').responses['2XX'] as { content: Record<string, { schema: { type: string } }> }).content['text/event-stream']!.schema.type).toBe('object');
     expect(mediaTypes(op('get', '/api/Lookups'))).toEqual(['application/json']);
     // A route adds statuses of its own in its config; the list keeps what DECLARED says.
     expect(declaredAnswers('GET', '/api/Account/check-reset-token/:x', { statuses: { 409: 'x' } }).statuses).toEqual({ 410: expect.any(String), 409: 'x' });
