@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, idOf } from './ids';
 import { REASON_MESSAGE } from './fields';
 import type { IncomeBand } from './recertification';
 import type { UndeliveredNotice } from './sms';
@@ -13,9 +14,9 @@ export type CaseFileKind = (typeof CASE_FILE_KINDS)[number];
 
 export const CaseFileParams = z.object({
   kind: z.enum(CASE_FILE_KINDS, 'Unknown case kind'),
-  caseId: z.string().uuid('Invalid case id'),
+  caseId: idOf('Invalid case id'),
 });
-export const CaseFileDocumentParams = CaseFileParams.extend({ id: z.string().uuid('Invalid id') });
+export const CaseFileDocumentParams = CaseFileParams.extend({ id: Id });
 
 export const DOCUMENT_DECISIONS = ['accept', 'reject', 'flag'] as const;
 export type DocumentDecision = (typeof DOCUMENT_DECISIONS)[number];

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { idOf } from './ids';
 
 /**
  * Public lottery results: the draw's published values and, by log number,
  * a rank and preference-group positions. Never a name or any other personal data.
  */
-export const LotteryResultsParams = z.object({ opportunityId: z.string().uuid('Invalid opportunity id') });
+export const LotteryResultsParams = z.object({ opportunityId: idOf('Invalid opportunity id') });
 
 export const RESULTS_PAGE_MAX = 100;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './ids';
 import { WORKFLOW_CASE_KINDS, type WorkflowCaseKind } from './case-search';
 import { PageQuery } from './paging';
 
@@ -39,7 +40,7 @@ export const OperatorStuckQuery = PageQuery.extend({
 });
 
 /** A case named by its kind and ID: its workflow ID is `<kind>/<id>` (infra/temporal/ids.ts). */
-export const OperatorCaseParams = z.object({ kind: z.enum(WORKFLOW_CASE_KINDS), id: z.string().uuid() });
+export const OperatorCaseParams = z.object({ kind: z.enum(WORKFLOW_CASE_KINDS), id: Id });
 export const operatorWorkflowId = (p: { kind: WorkflowCaseKind; id: string }) => `${p.kind}/${p.id}`;
 
 export const OperatorRevealBody = z.object({ reason: OperatorReason });

@@ -1,4 +1,4 @@
-import { MESSAGES, ROLES, statusOfRefusal, type Role } from '../../domain';
+import { MESSAGES, ROLES, statusOfRefusal, type MessageCode, type Role } from '../../domain';
 
 /**
  * What the OpenAPI document says about each /api route beyond its zod schemas: the
@@ -113,12 +113,66 @@ export interface RouteFacts {
   hasPathParams: boolean;
   paged: boolean;
   rateLimited: boolean;
+  /** Its query or body names a row by id (a uuid), which may not be found. */
+  refersById: boolean;
   /** Answers a document as it is (not in the envelope). */
   raw: boolean;
-  /** The content type of a file the route answers as its 200 (not in the envelope); null: the envelope. */
-  file: string | null;
-  /** Refusal codes of the route's own, by status, beyond those its guard and schemas imply. */
-  refusals: Partial<Record<number, readonly string[]>>;
+  /** What the route declares beyond what is derived (DECLARED below, or the route's `config.openapi`). */
+  declared: RouteAnswers;
+}
+
+/**
+ * What a route answers that its URL, guard and schemas do not tell: statuses of its own (a 410 for
+ * a spent link) and the media types of a 2xx that is not the JSON envelope (a file, a stream).
+ * A route declares them in `config: { openapi: { ... } }`, or they are listed in DECLARED.
+ */
+export interface RouteAnswers {
+  statuses?: Record<number, string>;
+  /** Media types of the 2xx answer in place of the JSON envelope. */
+  produces?: readonly string[];
+  /** Refusal codes of the route's own, by status, added to what that status already says. */
+  refusals?: Partial<Record<number, readonly MessageCode[]>>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    openapi?: RouteAnswers;
+  }
+}
+
+const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/heic', 'image/tiff'] as const;
+const EVENT_STREAM = ['text/event-stream'] as const;
+const PDF = ['application/pdf'] as const;
+/** One event of a stream, as a reader parses it: its fields (`data` a JSON text). */
+const SSE_EVENT = { type: 'object', properties: { event: { type: 'string' }, data: { type: 'string' }, id: { type: 'string' }, retry: { type: 'integer' } } };
+const LINK_SPENT = { 410: '`linkExpired`: the link was used, replaced or has expired.' };
+
+/** The answers of routes that are not in the envelope or have statuses of their own, by `METHOD url` as registered. */
+export const DECLARED: Record<string, RouteAnswers> = {
+  'GET /api/Chat/events': { produces: EVENT_STREAM },
+  'GET /api/SupportTicket/events': { produces: EVENT_STREAM },
+  'GET /api/Household/my-data/export': { produces: ['application/zip'] },
+  'GET /api/OpportunityLottery/:opportunityId/ranked.csv': { produces: ['text/csv'] },
+  'GET /api/LeaseUpApplication/letter/:id/:kind': { produces: PDF },
+  'GET /api/Opportunity/:id/paper-application': { produces: PDF },
+  'GET /api/Opportunity/:id/paper-application/:language': { produces: PDF },
+  'GET /api/PrintQueue/:letterId/pdf': { produces: PDF },
+  'GET /api/Document/Download/:id': { produces: FILE_TYPES },
+  'GET /api/Document/shared/:token': { produces: FILE_TYPES },
+  'GET /api/CaseFile/:kind/:caseId/documents/:id/file': { produces: FILE_TYPES },
+  'GET /api/SupportTicket/:id/attachments/:attachmentId': { produces: FILE_TYPES },
+  'POST /api/Sms/inbound': { produces: ['text/xml'] },
+  'GET /api/Account/check-reset-token/:x': { statuses: LINK_SPENT },
+  'POST /api/Account/refresh-token': { statuses: { 401: '`refreshFailed`: the refresh token is unknown, spent or its session ended.' } },
+  'POST /api/ProfileMatch/MatchProfile': { statuses: { 404: '`profileMatchNotFound`: no resident of the list has these details.' } },
+  'POST /api/ProfileMatch/LeaseUpMatchProfile': { statuses: { 404: '`profileMatchNotFound`: no resident of the list has these details.' } },
+  'POST /api/Account/reset-password': { statuses: LINK_SPENT },
+};
+
+/** What DECLARED and the route's own config say, merged (the route's config wins). */
+export function declaredAnswers(method: string, url: string, config: RouteAnswers | undefined): RouteAnswers {
+  const listed = DECLARED[`${method} ${url}`] ?? {};
+  return { statuses: { ...listed.statuses, ...config?.statuses }, produces: config?.produces ?? listed.produces, refusals: { ...listed.refusals, ...config?.refusals } };
 }
 
 const ERROR_CODES = [...Object.keys(MESSAGES), 'validation', 'unknown'];
@@ -172,36 +226,48 @@ export function refusalCodesByStatus(): Map<number, string[]> {
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } });
 
-/** The answers of a route: success in the envelope, then every refusal status it can answer. */
+/**
+ * The answers of a route: success in the envelope (or the media types it declares), then every
+ * refusal status it can answer: those of the shared plugins, read from the route's facts (the
+ * envelope's 400 for a malformed URL or input, the router's 414, the body parser's 413 and 415,
+ * the guard's 401 and 403, the rate limiter's 429), those of the cases, and any it declares.
+ */
 export function responsesOf(facts: RouteFacts): Record<string, unknown> {
   if (facts.raw) return { 200: { description: 'The document itself (not in the envelope).', content: { 'application/json': { schema: { type: 'object' } } } } };
   const data = facts.paged ? { $ref: '#/components/schemas/Page' } : {};
+  const produces = facts.declared.produces;
   const responses: Record<string, unknown> = {
-    '2XX': {
-      description: facts.paged ? 'Done: one page of the list in `data` (`items`, `nextCursor`).' : 'Done: the answer in `data`.',
-      content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data } }] } } },
-    },
+    '2XX': produces?.length
+      ? { description: `Done: the ${produces.includes('text/event-stream') ? 'event stream' : 'file'} itself (not in the envelope).`, content: Object.fromEntries(produces.map((type) => [type, { schema: type === 'text/event-stream' ? SSE_EVENT : type.startsWith('text/') ? { type: 'string' } : { type: 'string', contentMediaType: type } }])) }
+      : {
+          description: facts.paged ? 'Done: one page of the list in `data` (`items`, `nextCursor`).' : 'Done: the answer in `data`.',
+          content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data } }] } } },
+        },
   };
   const mutating = facts.methods.some((m) => m !== 'GET');
   const cases = refusalCodesByStatus();
   const list = (status: number) => (cases.get(status) ?? []).map((c) => `\`${c}\``).join(', ');
-  if (facts.hasInput || mutating) responses[400] = errorResponse('Bad input (`validation`, with `issues` naming each field), or a refusal of the input such as `invalidOtp`.');
+  responses[400] = errorResponse(
+    facts.hasInput || mutating
+      ? 'Bad input (`validation`, with `issues` naming each field), or a refusal of the input such as `invalidOtp`; also a malformed address.'
+      : '`validation`: a malformed address (such as a broken percent-encoding).',
+  );
   if (facts.roles) {
     responses[401] = errorResponse('`unauthorized`: no valid access token, or its session was ended.');
     responses[403] = errorResponse(`\`forbidden\`: the caller's role is not one of ${facts.roles.join(', ')}, or the household or organisation is not theirs; also ${list(403)}.`);
   }
-  if (facts.hasPathParams) responses[404] = errorResponse('`notFound` (or a more precise code): nothing the caller may see has this id.');
+  if (facts.hasPathParams || facts.refersById || facts.roles) responses[404] = errorResponse('`notFound` (or a more precise code): nothing the caller may see has this id, or the caller has no such record yet.');
   if (mutating) {
     responses[409] = errorResponse('Refused in the current state of the case or record (e.g. `alreadyApplied`, `profileNotSubmitted`, `actionNotAllowedNow`): every case refusal not listed under another status.');
+    responses[413] = errorResponse('The body is over the size limit.');
+    responses[415] = errorResponse('The body is not of a media type this operation reads (JSON, or multipart for uploads).');
     responses[422] = errorResponse(`The input is refused by a rule: ${list(422)}.`);
     responses[503] = errorResponse('`serviceUnavailable`: the workflow service is unreachable; try again after `Retry-After` seconds.');
   }
+  if (facts.hasPathParams) responses[414] = errorResponse('`validation`: a path segment is longer than the router reads (100 characters).');
   if (facts.rateLimited) responses[429] = errorResponse('`tooManyAttempts` (or `serverBusy` where a password is checked): wait `Retry-After` seconds.');
-  if (facts.file) {
-    delete responses['2XX'];
-    responses[200] = { description: 'The file itself (not in the envelope).', content: { [facts.file]: { schema: { type: 'string', format: 'binary' } } } };
-  }
-  for (const [status, codes] of Object.entries(facts.refusals)) {
+  for (const [status, description] of Object.entries(facts.declared.statuses ?? {})) responses[status] = errorResponse(description);
+  for (const [status, codes] of Object.entries(facts.declared.refusals ?? {})) {
     const own = (codes ?? []).map((c) => `\`${c}\``).join(', ');
     const before = (responses[status] as { description?: string } | undefined)?.description;
     responses[status] = errorResponse(before ? `${before} Also ${own}.` : `${own}${status === '429' ? ' (wait `Retry-After` seconds when it is given)' : ''}.`);

@@ -3,10 +3,9 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { FACTS_KEY, finishDocument, type OpenApiDocument } from '../openapi/document';
-import { summaryOf, tagOf, type RouteFacts } from '../openapi/operations';
+import { declaredAnswers, summaryOf, tagOf, type RouteFacts } from '../openapi/operations';
 import { RATE_LIMITED } from '../services/rate-limits';
 import { APP_CSP } from './security-headers';
-import type { MessageCode } from '../../domain';
 
 /** Where the document is served: as JSON, and as a page to browse (Swagger UI, served from this app). */
 export const OPENAPI_JSON_URL = '/api/openapi.json';
@@ -25,13 +24,6 @@ const DOCS_CSP = Object.entries({ ...APP_CSP, scriptSrc: ["'self'", "'unsafe-eva
   .filter(([, value]) => value !== null)
   .map(([name, value]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${(value as string[]).join(' ')}`)
   .join('; ');
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** What the OpenAPI document cannot read from the route's guard and schemas. */
-    openapi?: { file?: string; refusals?: Partial<Record<number, readonly MessageCode[]>> };
-  }
-}
 
 /**
  * The OpenAPI 3.1 document of every /api route, generated when first asked for from the
@@ -69,9 +61,9 @@ export const openapiPlugin = fp(
           hasPathParams: url.includes(':'),
           paged: Boolean(query?.properties?.cursor),
           rateLimited: preHandlers.some((h) => h[RATE_LIMITED]),
+          refersById: JSON.stringify([converted.schema.querystring, converted.schema.body]).includes('"format":"uuid"'),
           raw: url === OPENAPI_JSON_URL,
-          file: route.config?.openapi?.file ?? null,
-          refusals: route.config?.openapi?.refusals ?? {},
+          declared: declaredAnswers(methods[0]!, url, route.config?.openapi),
         };
         const summary = typeof converted.schema.summary === 'string' ? converted.schema.summary : url === OPENAPI_JSON_URL ? 'This OpenAPI document' : summaryOf(methods[0]!, url);
         return { schema: { ...converted.schema, tags: [tagOf(url)], summary, [FACTS_KEY]: facts }, url };

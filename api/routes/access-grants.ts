@@ -6,8 +6,9 @@ import { refuseWhileImpersonating } from '../plugins/auth';
 import { listHouseholdGrants } from '../services/access-grant-views';
 import { extendAccess, grantInSettings, revokeAccess } from '../services/access-grants';
 import { listImpersonationAudit } from '../services/impersonation-audit';
+import { Id } from '../../domain/ids';
 
-const grantParam = z.object({ grantId: z.string().uuid() });
+const grantParam = z.object({ grantId: Id });
 
 /**
  * `/api/AccessGrants` (paths chosen here): the household's side of consented access, shown in its

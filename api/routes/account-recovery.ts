@@ -10,6 +10,7 @@ import { forgetDevices } from '../services/known-devices';
 import { revokeAllForUser } from '../services/tokens';
 import { findUserForLogin, maskEmail, maskPhone } from '../services/users';
 import { MINUTE } from '../../domain/time';
+import { Id, LinkToken, PATH_TEXT_MAX } from '../../domain/ids';
 
 /**
  * `/api/Account`: registration with register OTP and email verification, forgotten password and
@@ -63,7 +64,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.ok({ userId: request.query.userId, emailVerified: true }, MESSAGES.emailVerified);
   });
 
-  app.get('/emailverified/:x', { schema: { params: z.object({ x: z.string().uuid() }) } }, async (request, reply) => {
+  app.get('/emailverified/:x', { schema: { params: z.object({ x: Id }) } }, async (request, reply) => {
     const user = await app.db.selectFrom('users').select('email_verified').where('id', '=', request.params.x).executeTakeFirst();
     return reply.ok({ emailVerified: user?.email_verified ?? false });
   });
@@ -75,7 +76,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.ok(null, 'If an account exists for this address, we sent a link to reset the password.');
   });
 
-  app.get('/check-reset-token/:x', { schema: { params: z.object({ x: z.string().min(20).max(200) }) }, preHandler: perAddress(app, 'check-reset', 30, MINUTE) }, async (request, reply) => {
+  app.get('/check-reset-token/:x', { schema: { params: z.object({ x: LinkToken }) }, preHandler: perAddress(app, 'check-reset', 30, MINUTE) }, async (request, reply) => {
     const row = await app.db
       .selectFrom('one_time_codes')
       .select('user_id')
@@ -103,7 +104,7 @@ export const accountRecoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/forgot-username/:x',
-    { schema: { params: z.object({ x: z.string().trim().min(3).max(254) }), body: ForgotUsernameBody.optional() }, preHandler: [perAddress(app, 'forgot-username', 10, MINUTE), usernameFailures.guard] },
+    { schema: { params: z.object({ x: z.string().trim().min(3).max(PATH_TEXT_MAX) }), body: ForgotUsernameBody.optional() }, preHandler: [perAddress(app, 'forgot-username', 10, MINUTE), usernameFailures.guard] },
     async (request, reply) => {
       const user = await findUserForLogin(app.db, request.params.x);
       const channel = request.body?.otpChannel ?? 'email';

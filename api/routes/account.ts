@@ -16,8 +16,9 @@ import { loadSignedInUser } from '../services/users';
 import { accountRecoveryRoutes } from './account-recovery';
 import { clearAuthenticated, markAuthenticated } from '../services/auth-marker';
 import { MINUTE } from '../../domain/time';
+import { Id } from '../../domain/ids';
 
-const userIdParam = z.object({ userId: z.string().uuid() });
+const userIdParam = z.object({ userId: Id });
 
 /** `/api/Account` (spec sections 4 and 7): sign-in, MFA, tokens, logout, impersonation. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -129,7 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/managers/:managerId/impersonate/:userId',
-    { preHandler: signedIn('manager'), schema: { params: z.object({ managerId: z.string().uuid(), userId: z.string().uuid() }) } },
+    { preHandler: signedIn('manager'), schema: { params: z.object({ managerId: Id, userId: Id }) } },
     async (request, reply) => {
       if (request.params.managerId !== request.session.userId) throw new HttpError(403, 'forbidden');
       return reply.ok(await startImpersonation(app, request.session, request.params.userId, 'manager'), 'Impersonation started');

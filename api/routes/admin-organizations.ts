@@ -4,6 +4,7 @@ import { ORGANIZATION_REQUEST_STATUSES, OrganizationBody, OrganizationKind, Page
 import { notFound } from '../errors';
 import { signedIn } from '../guards';
 import { decideOrganizationRequest, listOrganizationRequests } from '../services/organization-requests';
+import { Id } from '../../domain/ids';
 import {
   assignToOrganization,
   createOrganization,
@@ -14,8 +15,8 @@ import {
   updateOrganization,
 } from '../services/organizations';
 
-const orgParam = z.object({ organizationId: z.string().uuid() });
-const memberParams = z.object({ organizationId: z.string().uuid(), userId: z.string().uuid() });
+const orgParam = z.object({ organizationId: Id });
+const memberParams = z.object({ organizationId: Id, userId: Id });
 
 /**
  * `/api/Admin/organizations` (paths chosen here): create and edit organisations,
@@ -34,7 +35,7 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.ok(await listOrganizationRequests(app.db, request.query)),
   );
   for (const [action, approve] of [['approve', true], ['decline', false]] as const) {
-    app.post(`/requests/:requestId/${action}`, { preHandler: admin, schema: { params: z.object({ requestId: z.string().uuid() }) } }, async (request, reply) =>
+    app.post(`/requests/:requestId/${action}`, { preHandler: admin, schema: { params: z.object({ requestId: Id }) } }, async (request, reply) =>
       reply.ok(await decideOrganizationRequest(app.db, request.session.userId, request.params.requestId, approve)),
     );
   }

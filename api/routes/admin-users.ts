@@ -7,8 +7,9 @@ import { changeRole, deactivateUser, listAdminUsers, reactivateUser, resendVerif
 import { listHouseholdGrants } from '../services/access-grant-views';
 import { revokeAccess } from '../services/access-grants';
 import { listImpersonationAudit } from '../services/impersonation-audit';
+import { Id } from '../../domain/ids';
 
-const userParam = z.object({ userId: z.string().uuid() });
+const userParam = z.object({ userId: Id });
 
 /** `/api/Admin` users (paths chosen here): search, roles, deactivation, verification, audits. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +37,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users/:userId/access-grants', { preHandler: admin, schema: { params: userParam, querystring: PageQuery } }, async (request, reply) =>
     reply.ok(await listHouseholdGrants(app.db, request.params.userId, request.query, new Date())),
   );
-  app.post('/access-grants/:grantId/revoke', { preHandler: admin, schema: { params: z.object({ grantId: z.string().uuid() }) } }, async (request, reply) =>
+  app.post('/access-grants/:grantId/revoke', { preHandler: admin, schema: { params: z.object({ grantId: Id }) } }, async (request, reply) =>
     reply.ok(await revokeAccess({ db: app.db, temporal: app.temporal }, { kind: 'admin', userId: request.session.userId }, request.params.grantId, new Date()), 'Access ended'),
   );
   app.get(

@@ -9,8 +9,9 @@ import { assignToOrganization, listAmbassadorOrganizations, unassignFromOrganiza
 import { perAddress } from '../services/rate-limits';
 import { createResidentAccount } from '../services/resident-accounts';
 import { MINUTE } from '../../domain/time';
+import { Id } from '../../domain/ids';
 
-const ambassadorParam = z.object({ ambassadorId: z.string().uuid() });
+const ambassadorParam = z.object({ ambassadorId: Id });
 
 /**
  * `/api/Ambassador` (spec section 7: getambessdordashboard/{id}, getambessdorUsers/{id},
@@ -43,7 +44,7 @@ export const ambassadorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Admins map an ambassador to an organisation, and take the mapping away.
-  const mapping = { preHandler: signedIn('admin'), schema: { params: z.object({ ambassadorId: z.string().uuid(), organizationId: z.string().uuid() }) } };
+  const mapping = { preHandler: signedIn('admin'), schema: { params: z.object({ ambassadorId: Id, organizationId: Id }) } };
   app.post('/saveambassadororgmapping/:ambassadorId/:organizationId', mapping, async (request, reply) => {
     await assignToOrganization(app.db, request.session.userId, request.params.organizationId, request.params.ambassadorId);
     return reply.ok(request.params, 'Saved');
@@ -59,7 +60,7 @@ export const ambassadorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:ambassadorId/users/:userId/dashboard',
-    { preHandler: ambassador, schema: { params: z.object({ ambassadorId: z.string().uuid(), userId: z.string().uuid() }) } },
+    { preHandler: ambassador, schema: { params: z.object({ ambassadorId: Id, userId: Id }) } },
     async (request, reply) => {
       own(request.params.ambassadorId, request.session.userId);
       return reply.ok(await ambassadorUserDashboard(app.db, request.session.userId, request.params.userId, new Date()));
@@ -75,7 +76,7 @@ export const ambassadorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // An ambassador may end their organisation's access themselves (e.g. the household asked at the desk).
-  app.post('/access-grants/:grantId/revoke', { preHandler: ambassador, schema: { params: z.object({ grantId: z.string().uuid() }) } }, async (request, reply) =>
+  app.post('/access-grants/:grantId/revoke', { preHandler: ambassador, schema: { params: z.object({ grantId: Id }) } }, async (request, reply) =>
     reply.ok(await revokeAccess({ db: app.db, temporal: app.temporal }, { kind: 'ambassador', userId: request.session.userId }, request.params.grantId, new Date()), 'Access ended'),
   );
 };

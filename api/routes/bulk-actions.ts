@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BulkResultsQuery, CreateBulkBatchBody, PageQuery } from '../../domain';
 import { signedIn } from '../guards';
 import { batchDetail, batchResults, cancelBatch, createBatch, listBatches } from '../services/bulk-actions';
+import { idOf } from '../../domain/ids';
 
-const IdParams = z.object({ id: z.string().uuid('Invalid id') });
+const IdParams = z.object({ id: idOf('Invalid id') });
 
 /**
  * `/api/BulkActions` (not in the spec, paths chosen here): a manager's bulk action

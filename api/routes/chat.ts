@@ -4,9 +4,10 @@ import { PageQuery, PinChatMessageBody, SendChatMessageBody } from '../../domain
 import { parseBody } from '../errors';
 import { signedIn } from '../guards';
 import * as chat from '../services/chat';
+import { idOf } from '../../domain/ids';
 
-const Conversation = z.object({ a: z.string().uuid('Invalid household id'), b: z.string().uuid('Invalid organization id') });
-const MessageId = z.object({ id: z.string().uuid('Invalid message id') });
+const Conversation = z.object({ a: idOf('Invalid household id'), b: idOf('Invalid organization id') });
+const MessageId = z.object({ id: idOf('Invalid message id') });
 
 /**
  * `/api/Chat` (spec section 7): SendMessage, GetPreviousMessages/{a}/{b} (a household, b
@@ -33,7 +34,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.ok(await chat.deleteMessage(app.db, request.session, request.params.id), 'Message deleted'),
   );
 
-  app.post('/UpdateMessageSeenStatus/:a/:b/:c', { preHandler: parties, schema: { params: Conversation.extend({ c: z.string().uuid('Invalid message id') }) } }, async (request, reply) =>
+  app.post('/UpdateMessageSeenStatus/:a/:b/:c', { preHandler: parties, schema: { params: Conversation.extend({ c: idOf('Invalid message id') }) } }, async (request, reply) =>
     reply.ok(await chat.updateSeen(app.db, request.session, request.params.a, request.params.b, request.params.c)),
   );
 

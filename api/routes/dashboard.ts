@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../errors';
 import { signedIn } from '../guards';
 import * as dashboard from '../services/dashboard';
+import { queryNumber } from '../../domain/ids';
 import { householdOf } from '../services/users';
 
 /**
@@ -11,8 +12,8 @@ import { householdOf } from '../services/users';
  */
 const DashboardQuery = z
   .object({
-    lat: z.coerce.number().min(-90).max(90).optional(),
-    lon: z.coerce.number().min(-180).max(180).optional(),
+    lat: queryNumber(-90, 90).optional(),
+    lon: queryNumber(-180, 180).optional(),
   })
   .refine((q) => (q.lat === undefined) === (q.lon === undefined), { message: 'lat and lon go together', path: ['lon'] });
 

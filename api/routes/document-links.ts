@@ -4,8 +4,9 @@ import { HttpError, notFound } from '../errors';
 import { signedIn } from '../guards';
 import { DOCUMENT_LINK_TTL_SECONDS, signDocumentLink, verifyDocumentLink } from '../services/document-links';
 import { readHousehold } from './household-helpers';
+import { DocumentLinkToken, idOf } from '../../domain/ids';
 
-const uuid = z.string().uuid('Invalid id');
+const uuid = idOf('Invalid id');
 
 /**
  * `/api/Document/generatepublicurlfromblobstorage/{a}/{b}` (spec section 7): {a} is the household,
@@ -32,7 +33,7 @@ export const documentLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The signed link itself: no session, the signature is the permission.
-  app.get('/shared/:token', { schema: { params: z.object({ token: z.string().max(100) }) } }, async (request, reply) => {
+  app.get('/shared/:token', { schema: { params: z.object({ token: DocumentLinkToken }) } }, async (request, reply) => {
     const claims = verifyDocumentLink(key, request.params.token, Math.floor(Date.now() / 1000));
     if (!claims) throw new HttpError(404, 'linkExpired');
     const row = await app.db

@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FaqCategoryBody, FaqQuestionBody, FaqSearchQuery, FaqSuggestionQuery } from '../../domain';
 import { signedIn } from '../guards';
 import * as faq from '../services/faq';
+import { idOf } from '../../domain/ids';
 
-const CategoryId = z.object({ id: z.string().uuid('Invalid category id') });
-const QuestionId = z.object({ questionId: z.string().uuid('Invalid question id') });
+const CategoryId = z.object({ id: idOf('Invalid category id') });
+const QuestionId = z.object({ questionId: idOf('Invalid question id') });
 
 /**
  * `api/FaqCategory` (spec section 7): the FAQ is public help (read by anyone,

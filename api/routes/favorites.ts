@@ -4,6 +4,7 @@ import { FavoriteBody } from '../../domain';
 import { forbidden, notFound } from '../errors';
 import { signedIn } from '../guards';
 import { listFavorites, setFavorite } from '../services/opportunities';
+import { Id } from '../../domain/ids';
 
 /** `/api/FavoriteOpportunity` (spec section 7): add or update, `/my-favorites`, `/{userId}`. */
 export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +22,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/my-favorites', { preHandler: signedIn('resident') }, async (request, reply) => reply.ok(await listFavorites(app.db, request.session.userId)));
 
   // A user's favourites by id: only their own.
-  app.get('/:userId', { preHandler: signedIn('resident'), schema: { params: z.object({ userId: z.string().uuid() }) } }, async (request, reply) => {
+  app.get('/:userId', { preHandler: signedIn('resident'), schema: { params: z.object({ userId: Id }) } }, async (request, reply) => {
     if (request.params.userId !== request.session.userId) throw forbidden();
     return reply.ok(await listFavorites(app.db, request.session.userId));
   });

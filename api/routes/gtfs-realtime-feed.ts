@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeedCard, TransitData } from '../../domain';
 import { HttpError } from '../errors';
 import { signedIn } from '../guards';
+import { GtfsId } from '../../domain/ids';
 
 const Params = z.object({
   /** The MTA subway feed (1234567, ace, bdfm, g, jz, nqrw, l, si). */
-  feedId: z.string().min(1).max(20),
+  feedId: GtfsId,
   /** A parent stop id of that feed (e.g. 117), as in the MTA's static GTFS. */
-  stopId: z.string().min(1).max(20),
+  stopId: GtfsId,
 });
 
 /**

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { editableHousehold, visibleHousehold } from '../services/household-access';
 import { refreshCompletion } from '../../infra/db/repositories/profile-completion';
+import { idOf } from '../../domain/ids';
 
-export const IdParams = z.object({ id: z.string().uuid('Invalid id') });
+export const IdParams = z.object({ id: idOf('Invalid id') });
 /** Managers name the household they review; residents may omit it (their own). */
 export const HouseholdQuery = z.object({ householdId: z.string().uuid('Invalid id').optional() });
 

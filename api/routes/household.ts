@@ -37,7 +37,7 @@ export const householdRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // "Download my data": the whole household record as a zip, summary in the language asked (else the account's).
   // Refused before a byte is sent: documents past the cap (409), another download of the household running, the hourly limit (429).
-  const exportConfig = { openapi: { file: 'application/zip', refusals: { 409: ['myDataTooLarge'], 429: ['myDataExportInProgress', 'myDataExportLimit'] } } } as const;
+  const exportConfig = { openapi: { produces: ['application/zip'], refusals: { 409: ['myDataTooLarge'], 429: ['myDataExportInProgress', 'myDataExportLimit'] } } } as const;
   const limits = { maxBytes: app.config.MY_DATA_EXPORT_MAX_BYTES, perHour: app.config.MY_DATA_EXPORTS_PER_HOUR };
   app.get('/my-data/export', { preHandler: [resident, refuseWhileImpersonating], config: exportConfig, schema: { querystring: z.object({ language: z.enum(LANGUAGES).optional() }) } }, async (request, reply) => {
     const archive = await exportMyData({ db: app.db, blobs: app.blobs, limits }, request.session, request.query.language);

@@ -5,6 +5,7 @@ import { signedIn } from '../guards';
 import * as leaseUp from '../services/lease-up';
 import * as actions from '../services/lease-up-actions';
 import { ApplicationParams } from './lease-up';
+import { Id } from '../../domain/ids';
 
 // The bodies of the applicant's actions are the actions' own inputs (domain's LEASE_UP_INPUTS), named
 // by the application in the body where the spec's path does not name it.
@@ -21,7 +22,7 @@ export const leaseUpActionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/check-application-status/:opportunityId/:userId',
-    { preHandler: signedIn('resident_or_manager'), schema: { params: z.object({ opportunityId: z.string().uuid(), userId: z.string().uuid() }) } },
+    { preHandler: signedIn('resident_or_manager'), schema: { params: z.object({ opportunityId: Id, userId: Id }) } },
     async (request, reply) => reply.ok(await actions.checkStatus(deps(), request.session, request.params.opportunityId, request.params.userId)),
   );
 

@@ -6,8 +6,9 @@ import { signedIn } from '../guards';
 import { listApplications } from '../services/application-list';
 import * as leaseUp from '../services/lease-up';
 import { offerableUnits, offerUnits } from '../services/lease-up-actions';
+import { idOf } from '../../domain/ids';
 
-export const ApplicationParams = z.object({ id: z.string().uuid('Invalid application id') });
+export const ApplicationParams = z.object({ id: idOf('Invalid application id') });
 
 /** `/api/LeaseUpApplication` (spec section 7). Every action becomes the workflow Update of its name. */
 export const leaseUpRoutes: FastifyPluginAsyncZod = async (app) => {

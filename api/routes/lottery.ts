@@ -5,8 +5,9 @@ import { LOTTERY_INPUTS, LotteryManagerAction } from '../../domain';
 import { HttpError } from '../errors';
 import { signedIn } from '../guards';
 import * as lottery from '../services/lottery';
+import { idOf } from '../../domain/ids';
 
-const Params = z.object({ opportunityId: z.string().uuid('Invalid opportunity id') });
+const Params = z.object({ opportunityId: idOf('Invalid opportunity id') });
 const Page = z.object({ after: z.coerce.number().int().min(0).max(10_000_000).default(0), limit: z.coerce.number().int().min(1).max(500).default(100) });
 
 /**

@@ -5,8 +5,9 @@ import { OpportunityInput } from '../../domain';
 import { HttpError } from '../errors';
 import { signedIn } from '../guards';
 import * as admin from '../services/opportunity-admin';
+import { idOf } from '../../domain/ids';
 
-const IdParams = z.object({ id: z.string().uuid('Invalid opportunity id') });
+const IdParams = z.object({ id: idOf('Invalid opportunity id') });
 const PDF_MAGIC = Buffer.from('%PDF-');
 
 /**

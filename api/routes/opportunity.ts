@@ -7,8 +7,9 @@ import { requireSession } from '../plugins/auth';
 import { getPublished, listFiltered, listPublished } from '../services/opportunities';
 import { getPaperApplication } from '../services/opportunity-admin';
 import { paperApplication } from '../services/paper-application';
+import { idOf } from '../../domain/ids';
 
-const IdParams = z.object({ id: z.string().uuid('Invalid opportunity id') });
+const IdParams = z.object({ id: idOf('Invalid opportunity id') });
 
 /** The signed-in user when a valid token is sent; null on public pages. */
 async function optionalSession(request: FastifyRequest) {

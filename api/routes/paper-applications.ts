@@ -11,10 +11,11 @@ import { enterPaperApplication } from '../services/paper-entry';
 import { claimPaperApplication, letterPdf, listDuplicatePairs, markLetter, printQueue, reissueClaimCode } from '../services/paper-office';
 import { perUserFailures } from '../services/rate-limits';
 import { UPLOAD_LIMITS, readMultipart } from './documents';
+import { idOf } from '../../domain/ids';
 
-const Params = z.object({ opportunityId: z.string().uuid('Invalid opportunity id') });
-const LetterParams = z.object({ letterId: z.string().uuid('Invalid letter id') });
-const ApplicationParams = z.object({ applicationId: z.string().uuid('Invalid application id') });
+const Params = z.object({ opportunityId: idOf('Invalid opportunity id') });
+const LetterParams = z.object({ letterId: idOf('Invalid letter id') });
+const ApplicationParams = z.object({ applicationId: idOf('Invalid application id') });
 const PairsQuery = z.object({ after: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(100).default(50) });
 
 /**

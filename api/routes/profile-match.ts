@@ -17,6 +17,7 @@ import { findRosterMatch, linkTenant, unmatchedTenant } from '../services/profil
 import { field, perAccountFailures, perAddress } from '../services/rate-limits';
 import { findUserForLogin, maskEmail, maskPhone } from '../services/users';
 import { MINUTE } from '../../domain/time';
+import { Id } from '../../domain/ids';
 
 const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
 const digits = (s: string | null | undefined) => (s ?? '').replace(/\D/g, '').slice(-10);
@@ -53,7 +54,7 @@ export const profileMatchRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.ok(rows.map((r) => ({ id: r.building_id, name: r.building_name, address: r.building_address })));
   });
 
-  app.get('/get-building-units/:b', { preHandler: address, schema: { params: z.object({ b: z.string().uuid() }) } }, async (request, reply) => {
+  app.get('/get-building-units/:b', { preHandler: address, schema: { params: z.object({ b: Id }) } }, async (request, reply) => {
     const rows = await app.db.selectFrom('tenant_roster').select('unit_number').distinct().where('building_id', '=', request.params.b).orderBy('unit_number').execute();
     return reply.ok(rows.map((r) => r.unit_number));
   });
@@ -71,7 +72,7 @@ export const profileMatchRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get('/fetchApplicantEmailAddress/:id', { preHandler: address, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
+  app.get('/fetchApplicantEmailAddress/:id', { preHandler: address, schema: { params: z.object({ id: Id }) } }, async (request, reply) => {
     const row = await app.db.selectFrom('tenant_roster').select(['email', 'linked_user_id']).where('id', '=', request.params.id).executeTakeFirst();
     if (!row?.email || row.linked_user_id) throw new HttpError(404, 'tenantEmailFetchFailed');
     return reply.ok({ email: maskEmail(row.email) });
@@ -122,7 +123,7 @@ export const profileMatchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sendotpforprofilelink/:a/:b',
-    { schema: { params: z.object({ a: z.string().uuid(), b: OtpChannel }) }, preHandler: [address, linkSends.guard] },
+    { schema: { params: z.object({ a: Id, b: OtpChannel }) }, preHandler: [address, linkSends.guard] },
     async (request, reply) => {
       const user = await app.db.selectFrom('users').select('applicant_match_required').where('id', '=', request.params.a).executeTakeFirst();
       if (!user?.applicant_match_required) throw new HttpError(404, 'profileMatchNotFound');

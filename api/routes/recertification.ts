@@ -7,9 +7,10 @@ import { ensureAnnual, startInterim } from '../services/recertification-cycle';
 import { managerTenantHouseholds } from '../services/recertification-households';
 import * as recert from '../services/recertification';
 import { householdOf, organizationOf } from '../services/users';
+import { idOf } from '../../domain/ids';
 
-const CaseParams = z.object({ caseId: z.string().uuid('Invalid case id') });
-const HouseholdParams = z.object({ householdId: z.string().uuid('Invalid household id') });
+const CaseParams = z.object({ caseId: idOf('Invalid case id') });
+const HouseholdParams = z.object({ householdId: idOf('Invalid household id') });
 
 /**
  * `/api/TenantRecertificationStatus` (spec section 7: GET status). The action routes are not in the

@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BookSlotBody, ExtendBody, OfferTemporaryUnitBody, StartRelocationBody } from '../../domain';
 import { signedIn } from '../guards';
 import * as relocation from '../services/relocation';
+import { OfferId, idOf, relocationOfOffer } from '../../domain/ids';
 
-const IdParams = z.object({ id: z.string().uuid('Invalid relocation id') });
-/** Offer IDs are '<relocation id>.<n>' so a decline by offer alone finds its relocation. */
-const OfferId = z.string().regex(/^[0-9a-f-]{36}\.\d{1,3}$/, 'Invalid offer id');
+const IdParams = z.object({ id: idOf('Invalid relocation id') });
 
 /**
  * `/api/Relocation` (spec section 7): GET root, submit-profile/{id}, {a}/unit-offers/{b}/accept,
@@ -32,7 +31,7 @@ export const relocationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/unit-offers/:offerId/decline', { preHandler: signedIn('resident'), schema: { params: z.object({ offerId: OfferId }) } }, async (request, reply) => {
-    const id = request.params.offerId.split('.')[0]!;
+    const id = relocationOfOffer(request.params.offerId);
     return reply.ok(await relocation.act(deps(), request.session, id, 'DeclineOffer', { offerId: request.params.offerId }));
   });
 

@@ -11,9 +11,10 @@ import { listTickets } from '../services/support-ticket-list';
 import { actOnTicket, createTicket, replyToTicket, ticketDetail } from '../services/support-tickets';
 import { NoQuery, openEventStream } from './chat-events';
 import { UPLOAD_LIMITS, readMultipart } from './documents';
+import { idOf } from '../../domain/ids';
 
-const IdParams = z.object({ id: z.string().uuid('Invalid ticket id') });
-const AttachmentParams = z.object({ id: z.string().uuid('Invalid ticket id'), attachmentId: z.string().uuid('Invalid attachment id') });
+const IdParams = z.object({ id: idOf('Invalid ticket id') });
+const AttachmentParams = z.object({ id: idOf('Invalid ticket id'), attachmentId: idOf('Invalid attachment id') });
 
 const FILES = Symbol('ticketFiles');
 type WithFiles = FastifyRequest & { [FILES]?: IncomingFile[] };

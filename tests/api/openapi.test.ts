@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { openapiPath, type OpenApiDocument } from '../../api/openapi/document';
+import { DECLARED, declaredAnswers } from '../../api/openapi/operations';
+import { PATH_ID_PATTERNS, PATH_TEXT_MAX } from '../../domain';
 import { startStack, type Stack } from '../helpers/stack';
 
 type Operation = {
@@ -10,7 +12,7 @@ type Operation = {
   deprecated?: boolean;
   security?: unknown[];
   'x-roles'?: string[];
-  parameters?: { name: string; in: string; examples?: Record<string, { value: unknown }> }[];
+  parameters?: { name: string; in: string; schema?: { enum?: unknown[]; pattern?: string }; examples?: Record<string, { value: unknown }> }[];
   requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
   responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: { status: number; message: string; data: unknown } }> }> }>;
 };
@@ -72,6 +74,49 @@ describe('the OpenAPI document', () => {
     const list = doc.paths['/api/LeaseUpApplication/getApplications']!.get as unknown as Operation;
     expect(list.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['cursor', 'limit']));
     expect(JSON.stringify(list.responses['2XX'])).toContain('#/components/schemas/Page');
+  });
+
+  it("lists for every operation the statuses the shared plugins answer, its path formats, and the media types of answers outside the envelope", () => {
+    const ids = Object.values(PATH_ID_PATTERNS) as string[];
+    for (const [method, path, op] of operations(doc)) {
+      if (path === '/api/openapi.json') continue;
+      const where = `${method} ${path}`;
+      const statuses = Object.keys(op.responses);
+      // A malformed address is the envelope's 400 on every route.
+      expect(statuses, where).toContain('400');
+      if (path.includes('{')) expect(statuses, where).toEqual(expect.arrayContaining(['404', '414']));
+      if (method !== 'GET') expect(statuses, where).toEqual(expect.arrayContaining(['413', '415']));
+      for (const p of (op.parameters ?? []).filter((x) => x.in === 'path')) {
+        // An identifier's format is one of domain/ids.ts's; any other path parameter is an enum or a pattern.
+        if (/^(id|.*Id)$/.test(p.name)) expect(p.schema?.enum ?? ids.includes(p.schema?.pattern ?? ''), `${where} ${p.name}: ${JSON.stringify(p.schema)}`).toBeTruthy();
+        // The router answers 414 past 100 characters: a documented length stays below, so one just over it is a 400.
+        expect((p.schema as { maxLength?: number } | undefined)?.maxLength ?? 0, `${where} ${p.name}`).toBeLessThanOrEqual(PATH_TEXT_MAX);
+      }
+    }
+    const op = (method: string, path: string) => (doc.paths[path] as Record<string, Operation>)[method]!;
+    const mediaTypes = (o: Operation) => Object.keys(o.responses['2XX']?.content ?? {});
+    expect(mediaTypes(op('get', '/api/Chat/events'))).toEqual(['text/event-stream']);
+    expect(mediaTypes(op('get', '/api/SupportTicket/events'))).toEqual(['text/event-stream']);
+    expect(mediaTypes(op('get', '/api/Household/my-data/export'))).toEqual(['application/zip']);
+    expect(mediaTypes(op('get', '/api/OpportunityLottery/{opportunityId}/ranked.csv'))).toEqual(['text/csv']);
+    expect(mediaTypes(op('get', '/api/LeaseUpApplication/letter/{id}/{kind}'))).toEqual(['application/pdf']);
+    expect(mediaTypes(op('get', '/api/Document/Download/{id}'))).toContain('application/pdf');
+    for (const [route, answers] of Object.entries(DECLARED)) {
+      const [method, url] = route.split(' ') as [string, string];
+      const declared = op(method.toLowerCase(), openapiPath(url));
+      expect(declared, route).toBeDefined();
+      if (answers.produces) expect(mediaTypes(declared), route).toEqual([...answers.produces]);
+      for (const status of Object.keys(answers.statuses ?? {})) expect(Object.keys(declared.responses), route).toContain(status);
+    }
+    expect(Object.keys(op('get', '/api/Account/check-reset-token/{x}').responses)).toEqual(expect.arrayContaining(['410', '429']));
+    // Public routes that still answer 401 or 404 of their own.
+    expect(Object.keys(op('post', '/api/Account/refresh-token').responses)).toContain('401');
+    expect(Object.keys(op('post', '/api/ProfileMatch/MatchProfile').responses)).toContain('404');
+    // An event of a stream is described as a reader parses it (its fields), not as one string.
+    expect((op('get', '/api/Chat/events').responses['2XX'] as { content: Record<string, { schema: { type: string } }> }).content['text/event-stream']!.schema.type).toBe('object');
+    expect(mediaTypes(op('get', '/api/Lookups'))).toEqual(['application/json']);
+    // A route adds statuses of its own in its config; the list keeps what DECLARED says.
+    expect(declaredAnswers('GET', '/api/Account/check-reset-token/:x', { statuses: { 409: 'x' } }).statuses).toEqual({ 410: expect.any(String), 409: 'x' });
   });
 
   it("names for every guarded route exactly the roles its guard allows (what the route matrix test checks)", () => {
