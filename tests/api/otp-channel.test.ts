@@ -65,4 +65,16 @@ describe('one-time codes to a number that texted STOP', () => {
     expect(refused.statusCode).toBe(422);
     expect((await latestMessage(stack.db, applicant.userId, 'otp'))?.id).toBe(before?.id);
   });
+
+  it("the signature code by text with no phone on file says 'No phone number added', and by email it goes", async () => {
+    const tenant = await signIn(stack.app, 'Tenant');
+    await stack.db.updateTable('users').set({ phone_number: null }).where('id', '=', tenant.userId).execute();
+    const bySms = await post(stack.app, '/api/Signature/generateotpforchangesignrature', { otpChannel: 'sms' }, { authorization: tenant.authorization });
+    expect(bySms.statusCode).toBe(422);
+    expect(bySms.json()).toMatchObject({ status: 422, data: { code: 'noPhoneNumber' } });
+    expect(bySms.json().message).toMatch(/^No phone number added/);
+    const byEmail = await post(stack.app, '/api/Signature/generateotpforchangesignrature', { otpChannel: 'email' }, { authorization: tenant.authorization });
+    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.json().data).toMatchObject({ otpChannel: 'email' });
+  });
 });
