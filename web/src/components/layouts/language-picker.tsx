@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGE_NAMES, toLanguage } from '../../i18n';
-import { LANGUAGES } from '../../lib/domain-core';
+import { changeLanguage, toLanguage } from '../../i18n';
 import { markLanguageChosen } from '../../features/settings/use-apply-settings';
+import { LanguageOptions } from '../ui/language-options';
 
 export function LanguagePicker() {
   const { t, i18n } = useTranslation('common');
@@ -19,11 +19,7 @@ export function LanguagePicker() {
           void changeLanguage(toLanguage(event.target.value));
         }}
       >
-        {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>
-            {LANGUAGE_NAMES[language]}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </div>
   );

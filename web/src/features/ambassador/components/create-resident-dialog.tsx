@@ -2,12 +2,12 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toast';
-import { LANGUAGE_NAMES } from '../../../i18n';
 import { CreateResidentBody, LANGUAGES } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/errors';
 import { useFieldError } from '../../auth/field-error';
 import { useSession } from '../../auth/hooks/use-session';
 import { useAmbassadorOrganizations, useCreateResident } from '../api/ambassador';
+import { LanguageOptions } from '../../../components/ui/language-options';
 
 type Draft = { role: 'User' | 'Tenant'; organizationId: string; firstName: string; lastName: string; username: string; email: string; phoneNumber: string; preferredLanguage: (typeof LANGUAGES)[number] };
 const EMPTY: Draft = { role: 'User', organizationId: '', firstName: '', lastName: '', username: '', email: '', phoneNumber: '', preferredLanguage: 'en' };
@@ -100,11 +100,7 @@ export function CreateResidentDialog({ kind, onClose }: { kind: 'applicant' | 'u
         <div className="field">
           <label htmlFor={id('language')}>{t('create.language')}</label>
           <select id={id('language')} value={draft.preferredLanguage} onChange={(e) => setDraft({ ...draft, preferredLanguage: e.target.value as Draft['preferredLanguage'] })}>
-            {LANGUAGES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {LANGUAGE_NAMES[l]}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
         </div>
         <div className="dialog-actions">

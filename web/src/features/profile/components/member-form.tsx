@@ -2,15 +2,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, toLanguage } from '../../../i18n';
+import { toLanguage } from '../../../i18n';
 import {
-  ETHNICITIES, GENDERS, LANGUAGES, MARITAL_STATUSES, MemberInput, RACES, RELATIONSHIPS, STUDENT_ELIGIBILITIES, STUDENT_STATUSES,
+  ETHNICITIES, GENDERS, MARITAL_STATUSES, MemberInput, RACES, RELATIONSHIPS, STUDENT_ELIGIBILITIES, STUDENT_STATUSES,
   type MemberForm as MemberFormValues, type MemberView,
 } from '../../../lib/domain';
 import { useFailureText } from './failure-text';
 import { householdCalls, useHouseholdMutation } from '../api/profile';
 import { CheckboxField, LookupSelect, TextField } from './fields';
 import { FieldError } from './field-error';
+import { LanguageOptions } from '../../../components/ui/language-options';
 
 /** Add or edit a household member, validated by the shared MemberInput schema (spec sections 3 and 5). */
 export function MemberForm({ member, onDone }: { member?: MemberView; onDone: () => void }) {
@@ -69,11 +70,7 @@ export function MemberForm({ member, onDone }: { member?: MemberView; onDone: ()
         <label htmlFor={languageId}>{t('profile:member.preferredLanguage')}</label>
         <span id={`${languageId}-hint`} className="muted">{t('profile:member.preferredLanguageHint')}</span>
         <select id={languageId} aria-describedby={`${languageId}-hint`} {...register('preferredLanguage')}>
-          {LANGUAGES.map((language) => (
-            <option key={language} value={language} lang={language}>
-              {LANGUAGE_NAMES[language]}
-            </option>
-          ))}
+          <LanguageOptions />
         </select>
       </div>
       {save.error ? <p className="form-error" role="alert">{failureText(save.error, 'memberSave')}</p> : null}

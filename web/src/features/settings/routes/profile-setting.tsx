@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast';
 import { Loading } from '../../../components/ui/status-message';
 import { usePageTitle } from '../../../components/ui/use-page-title';
-import { changeLanguage, LANGUAGE_NAMES } from '../../../i18n';
-import { LANGUAGES, type Language } from '../../../lib/domain';
+import { changeLanguage } from '../../../i18n';
+import { type Language } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/validation-text';
 import { FONT_SIZES, setFontSize, type FontSize } from '../../../lib/font-size';
 import { signature, useSaveSettings, useSettings } from '../api/settings';
@@ -16,6 +16,7 @@ import { MyDataSection } from '../components/my-data-section';
 import { markLanguageChosen } from '../use-apply-settings';
 import { RESIDENT_ROLES } from '../../../config/roles';
 import { useSession } from '../../auth/hooks/use-session';
+import { LanguageOptions } from '../../../components/ui/language-options';
 
 /** /profile-setting (spec section 2): language, font size, notifications, signature. */
 export function ProfileSettingRoute() {
@@ -57,11 +58,7 @@ export function ProfileSettingRoute() {
             persist({ preferredReadingLanguage: lang });
           }}
         >
-          {LANGUAGES.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {LANGUAGE_NAMES[l]}
-            </option>
-          ))}
+          <LanguageOptions />
         </select>
       </section>
       <section aria-labelledby="font-heading" className="card">
