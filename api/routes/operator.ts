@@ -26,7 +26,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = signedIn('admin');
   // Payloads are decoded here, on the API, with the same codec as the client and the worker.
   const codec = EncryptionCodec.fromBase64(app.config.DATA_ENCRYPTION_KEY, app.config.DATA_ENCRYPTION_KEYS_PREVIOUS);
-  const deps = () => ({ db: app.db, temporal: app.temporal, codec, taskQueue: app.config.TEMPORAL_TASK_QUEUE });
+  const deps = () => ({ db: app.db, temporal: app.temporal, codec, taskQueue: app.config.TEMPORAL_TASK_QUEUE, dataKey: app.config.DATA_ENCRYPTION_KEY });
 
   app.get('/cases', { preHandler: admin, schema: { querystring: OperatorSearchQuery } }, async (request, reply) => reply.ok(await searchCases(deps(), request.query)));
 

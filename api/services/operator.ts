@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import { decodeTypedSearchAttributes } from '@temporalio/common/lib/converter/payload-search-attributes';
 import type { temporal as protoTypes } from '@temporalio/proto';
@@ -50,16 +50,50 @@ function summaryOf(info: RawExecution): OperatorCaseSummary {
   };
 }
 
-/** One page of a visibility list query; the cursor is Temporal's page token. */
-async function listPage({ temporal, taskQueue }: Pick<OperatorDeps, 'temporal' | 'taskQueue'>, query: string, limit: number, cursor?: string) {
+const invalidCursor = () => new HttpError(400, 'validation', 'Invalid cursor');
+
+const cursorKeys = new Map<string, Buffer>();
+function cursorKey(dataKey: string): Buffer {
+  let key = cursorKeys.get(dataKey);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', Buffer.from(dataKey, 'base64'), Buffer.alloc(0), 'portal operator cursors v1', 32));
+    cursorKeys.set(dataKey, key);
+  }
+  return key;
+}
+const cursorMac = (dataKey: string, query: string, token: Buffer) => createHmac('sha256', cursorKey(dataKey)).update(query).update('\0').update(token).digest().subarray(0, 16);
+
+/**
+ * Temporal's page token is opaque and Temporal answers one it did not make with a fault that the
+ * client retries (not an invalid argument), so the cursor handed out is the token with a MAC over
+ * it and the query it pages: any other cursor, or one of another list, is refused here with a 400.
+ */
+function sealCursor(dataKey: string, query: string, token: Uint8Array): string {
+  const bytes = Buffer.from(token);
+  return Buffer.concat([bytes, cursorMac(dataKey, query, bytes)]).toString('base64url');
+}
+
+function openCursor(dataKey: string, query: string, cursor: string): Buffer {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
+  const sealed = Buffer.from(cursor, 'base64url');
+  if (sealed.length <= 16) throw invalidCursor();
+  const token = sealed.subarray(0, -16);
+  if (!timingSafeEqual(sealed.subarray(-16), cursorMac(dataKey, query, token))) throw invalidCursor();
+  return token;
+}
+
+/** One page of a visibility list query; the cursor is Temporal's page token, sealed (above). */
+async function listPage({ temporal, taskQueue, dataKey }: Pick<OperatorDeps, 'temporal' | 'taskQueue' | 'dataKey'>, query: string, limit: number, cursor?: string) {
+  const fullQuery = `TaskQueue = ${quoted(taskQueue)} AND ${query}`;
+  const token = cursor ? openCursor(dataKey, fullQuery, cursor) : null;
   const response = await temporal.workflowService.listWorkflowExecutions({
     namespace: temporal.options.namespace,
-    query: `TaskQueue = ${quoted(taskQueue)} AND ${query}`,
+    query: fullQuery,
     pageSize: limit,
-    ...(cursor ? { nextPageToken: Buffer.from(cursor, 'base64url') } : {}),
+    ...(token ? { nextPageToken: token } : {}),
   });
-  const token = response.nextPageToken && response.nextPageToken.length > 0 ? Buffer.from(response.nextPageToken).toString('base64url') : null;
-  return { executions: response.executions ?? [], nextCursor: token };
+  const next = response.nextPageToken && response.nextPageToken.length > 0 ? sealCursor(dataKey, fullQuery, response.nextPageToken) : null;
+  return { executions: response.executions ?? [], nextCursor: next };
 }
 
 async function describeRaw(temporal: Client, workflowId: string) {
@@ -158,7 +192,8 @@ export async function audit(db: Db, entry: { actorUserId: string; workflowId: st
 
 /** The audit log, newest first, paged by id. */
 export async function auditLog(db: Db, query: { workflowId?: string; limit: number; cursor?: string }): Promise<Page<OperatorAuditEntry>> {
-  const before = query.cursor && /^\d{1,18}$/.test(query.cursor) ? query.cursor : null;
+  if (query.cursor !== undefined && query.cursor !== '' && !/^\d{1,18}$/.test(query.cursor)) throw invalidCursor();
+  const before = query.cursor || null;
   let q = db
     .selectFrom('operator_audit as a')
     .innerJoin('users as u', 'u.id', 'a.actor_user_id')
