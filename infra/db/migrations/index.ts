@@ -38,6 +38,7 @@ import * as smsDelivery from './2026-11-29T0600-sms-delivery';
 import * as privacy from './2026-11-29T0700-privacy';
 import * as publicListingGeneration from './2026-11-29T0800-public-listing-generation';
 import * as rankedApplicationIndexes from './2026-11-29T1000-ranked-application-indexes';
+import * as idempotencyLeaseToken from './2026-12-02T0347-idempotency-lease-token';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0700-privacy': privacy,
   '2026-11-29T0800-public-listing-generation': publicListingGeneration,
   '2026-11-29T1000-ranked-application-indexes': rankedApplicationIndexes,
+  '2026-12-02T0347-idempotency-lease-token': idempotencyLeaseToken,
 };
