@@ -25,6 +25,7 @@ export const MESSAGES = {
   noOpportunitiesFound: 'No opportunities found for search criteria',
   serviceUnavailable: 'Service temporarily unavailable, please try again',
   requestInProgress: 'This request is still being handled. Please wait a moment and try again.',
+  operatorReasonRequired: 'Give the reason for reading personal data in the operator console first.',
   idempotencyKeyReused: 'This request key was already used for a different request.',
   profileLocked: 'Your profile is locked and cannot be edited now. Contact your managing agent if something must change.',
   confirmationRequired: 'Please confirm: answering No deletes every entry of this section.',

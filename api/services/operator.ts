@@ -183,6 +183,25 @@ export async function stuckCases(
   return { items, nextCursor: page.nextCursor };
 }
 
+/** The audit rows of codec sessions and codec decodes name no case (the codec is not told which). */
+export const CODEC_AUDIT_WORKFLOW_ID = '(codec)';
+
+/** The reason the Admin gave for this sign-in's codec session, or null when none was given. */
+export async function codecReason(db: Db, actorUserId: string, familyId: string | null | undefined): Promise<string | null> {
+  if (!familyId) return null;
+  const row = await db
+    .selectFrom('operator_audit')
+    .select('reason')
+    .where('actor_user_id', '=', actorUserId)
+    .where('workflow_id', '=', CODEC_AUDIT_WORKFLOW_ID)
+    .where('action', '=', 'reveal')
+    .where(sql<boolean>`detail->>'what' = 'codec session' and detail->>'family' = ${familyId}`)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.reason ?? null;
+}
+
 export async function audit(db: Db, entry: { actorUserId: string; workflowId: string; action: OperatorAuditAction; reason: string; detail?: Record<string, string | number | null> }) {
   await db
     .insertInto('operator_audit')
