@@ -61,38 +61,46 @@ function cursorKey(dataKey: string): Buffer {
   }
   return key;
 }
-const cursorMac = (dataKey: string, query: string, token: Buffer) => createHmac('sha256', cursorKey(dataKey)).update(query).update('\0').update(token).digest().subarray(0, 16);
+const cursorMac = (dataKey: string, list: string, token: Buffer) => createHmac('sha256', cursorKey(dataKey)).update(list).update('\0').update(token).digest().subarray(0, 16);
 
 /**
  * Temporal's page token is opaque and Temporal answers one it did not make with a fault that the
  * client retries (not an invalid argument), so the cursor handed out is the token with a MAC over
- * it and the query it pages: any other cursor, or one of another list, is refused here with a 400.
+ * it and the list it pages: any other cursor, or one of another list, is refused here with a 400.
  */
-function sealCursor(dataKey: string, query: string, token: Uint8Array): string {
+function sealCursor(dataKey: string, list: string, token: Uint8Array): string {
   const bytes = Buffer.from(token);
-  return Buffer.concat([bytes, cursorMac(dataKey, query, bytes)]).toString('base64url');
+  return Buffer.concat([bytes, cursorMac(dataKey, list, bytes)]).toString('base64url');
 }
 
-function openCursor(dataKey: string, query: string, cursor: string): Buffer {
+function openCursor(dataKey: string, list: string, cursor: string): Buffer {
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
   const sealed = Buffer.from(cursor, 'base64url');
   if (sealed.length <= 16) throw invalidCursor();
   const token = sealed.subarray(0, -16);
-  if (!timingSafeEqual(sealed.subarray(-16), cursorMac(dataKey, query, token))) throw invalidCursor();
+  if (!timingSafeEqual(sealed.subarray(-16), cursorMac(dataKey, list, token))) throw invalidCursor();
   return token;
 }
 
 /** One page of a visibility list query; the cursor is Temporal's page token, sealed (above). */
-async function listPage({ temporal, taskQueue, dataKey }: Pick<OperatorDeps, 'temporal' | 'taskQueue' | 'dataKey'>, query: string, limit: number, cursor?: string) {
+async function listPage(
+  { temporal, taskQueue, dataKey }: Pick<OperatorDeps, 'temporal' | 'taskQueue' | 'dataKey'>,
+  query: string,
+  limit: number,
+  paging?: { list: string; cursor?: string | undefined },
+) {
   const fullQuery = `TaskQueue = ${quoted(taskQueue)} AND ${query}`;
-  const token = cursor ? openCursor(dataKey, fullQuery, cursor) : null;
+  // The cursor is bound to the list it pages (e.g. the stuck list's reason and days), not to the
+  // query's text, which for an idle list names a time that moves between pages.
+  const list = `${taskQueue}\n${paging?.list ?? fullQuery}`;
+  const token = paging?.cursor ? openCursor(dataKey, list, paging.cursor) : null;
   const response = await temporal.workflowService.listWorkflowExecutions({
     namespace: temporal.options.namespace,
     query: fullQuery,
     pageSize: limit,
     ...(token ? { nextPageToken: token } : {}),
   });
-  const next = response.nextPageToken && response.nextPageToken.length > 0 ? sealCursor(dataKey, fullQuery, response.nextPageToken) : null;
+  const next = response.nextPageToken && response.nextPageToken.length > 0 ? sealCursor(dataKey, list, response.nextPageToken) : null;
   return { executions: response.executions ?? [], nextCursor: next };
 }
 
@@ -165,10 +173,10 @@ export async function stuckCases(
   if (options.reason === 'overdue' || options.reason === 'idle') {
     const since = new Date(now.getTime() - options.days * DAY).toISOString();
     const query = options.reason === 'overdue' ? `${RUNNING_CASES} AND CaseOverdue = true` : `${RUNNING_CASES} AND CaseChangedAt < '${since}'`;
-    const page = await listPage(deps, query, options.limit, options.cursor);
+    const page = await listPage(deps, query, options.limit, { list: `stuck:${options.reason}:${options.days}`, cursor: options.cursor });
     return { items: page.executions.map(summaryOf), nextCursor: page.nextCursor };
   }
-  const page = await listPage(deps, RUNNING_CASES, options.limit, options.cursor);
+  const page = await listPage(deps, RUNNING_CASES, options.limit, { list: 'stuck:failing', cursor: options.cursor });
   const items: OperatorCaseSummary[] = [];
   for (const info of page.executions) {
     const described = await describeRaw(deps.temporal, info.execution?.workflowId ?? '');

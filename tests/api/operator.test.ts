@@ -209,6 +209,15 @@ describe.sequential('operator console API', () => {
       // Nothing here is stuck: the cases of this test are minutes old, and their activities succeed.
       expect(res.json().data.items.filter((c: { workflowId: string }) => c.workflowId === `support-ticket/${ticketId}`)).toEqual([]);
     }
+    // The cursor is Temporal's page token sealed to its list: the next page of the same list is read,
+    // another list or a changed cursor refuses it.
+    const first = (await call('GET', '/api/Operator/stuck?reason=failing&limit=1', admin)).json().data;
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const next = await call('GET', `/api/Operator/stuck?reason=failing&limit=1&cursor=${first.nextCursor}`, admin);
+    expect(next.statusCode).toBe(200);
+    expect((await call('GET', `/api/Operator/stuck?reason=overdue&limit=1&cursor=${first.nextCursor}`, admin)).statusCode).toBe(400);
+    const tampered = `${first.nextCursor.slice(0, -2)}${first.nextCursor.endsWith('AA') ? 'AB' : 'AA'}`;
+    expect((await call('GET', `/api/Operator/stuck?reason=failing&limit=1&cursor=${tampered}`, admin)).statusCode).toBe(400);
     expect((await call('GET', '/api/Operator/stuck?reason=slow', admin)).statusCode).toBe(400);
     expect((await call('GET', '/api/Operator/stuck?days=0', admin)).statusCode).toBe(400);
   });
