@@ -26,6 +26,7 @@ export const MESSAGES = {
   serviceUnavailable: 'Service temporarily unavailable, please try again',
   serverBusy: 'Many people are signing in right now. Please try again in a few seconds.',
   requestInProgress: 'This request is still being handled. Please wait a moment and try again.',
+  operatorReasonRequired: 'Give the reason for reading personal data in the operator console first.',
   idempotencyKeyReused: 'This request key was already used for a different request.',
   profileLocked: 'Your profile is locked and cannot be edited now. Contact your managing agent if something must change.',
   confirmationRequired: 'Please confirm: answering No deletes every entry of this section.',

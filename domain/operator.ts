@@ -44,7 +44,12 @@ export const OperatorCaseParams = z.object({ kind: z.enum(WORKFLOW_CASE_KINDS), 
 export const operatorWorkflowId = (p: { kind: WorkflowCaseKind; id: string }) => `${p.kind}/${p.id}`;
 
 export const OperatorRevealBody = z.object({ reason: OperatorReason });
-export const OperatorExportBody = z.object({ format: z.enum(['encoded', 'decoded']), reason: OperatorReason.optional() });
+/** An encoded export holds every payload (readable through the codec) and needs a reason like a reveal; a decoded one without a reason is redacted. */
+export const OperatorExportBody = z
+  .object({ format: z.enum(['encoded', 'decoded']), reason: OperatorReason.optional() })
+  .refine((b) => b.format !== 'encoded' || b.reason !== undefined, { message: 'Give a reason to export the history encoded', path: ['reason'] });
+/** The reason an Admin gives once for a codec session (the Temporal Web UI's or the CLI's decoding with that sign-in). */
+export const OperatorCodecReasonBody = z.object({ reason: OperatorReason });
 export const OperatorActionBody = z.object({ reason: OperatorReason });
 export const OperatorResetBody = z.object({ reason: OperatorReason, eventId: z.number().int().min(1) });
 export const OperatorAuditQuery = PageQuery.extend({ workflowId: z.string().max(200).optional() });
@@ -104,10 +109,16 @@ export const REDACTED = '[redacted]';
  */
 const PERSONAL_KEY = /(name|email|ssn|itin|alien|birth|income|amount|salary|wage|phone|mobile|address|signature|subject|message|body|note|reason|comment|text|employer)/i;
 const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/;
+/**
+ * Fields redacted whole, keys and all: a household's lottery groups (disability among them) and its
+ * place in each say who belongs to which group even when only the values are hidden.
+ */
+const WHOLLY_PERSONAL_KEY = /group/i;
 
-/** A copy of `value` with every personal field (by key) and every email-like string replaced by REDACTED. */
+/** A copy of `value` with every personal field (by key), every lottery group, and every email-like string replaced by REDACTED. */
 export function redactPersonal(value: unknown, key = ''): unknown {
   if (value === null || value === undefined) return value;
+  if (key && WHOLLY_PERSONAL_KEY.test(key)) return REDACTED;
   if (key && PERSONAL_KEY.test(key) && typeof value !== 'object') return REDACTED;
   if (Array.isArray(value)) return value.map((v) => redactPersonal(v, key && PERSONAL_KEY.test(key) ? key : ''));
   if (typeof value === 'object') return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, redactPersonal(v, PERSONAL_KEY.test(key) ? key : k)]));

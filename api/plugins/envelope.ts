@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { WorkflowNotFoundError, isGrpcServiceError } from '@temporalio/client';
 import { MESSAGES, type Envelope, type ErrorData } from '../../domain';
@@ -36,6 +36,68 @@ function errorBody(status: number, message: string, data: ErrorData): Envelope<E
 }
 
 /**
+ * Whatever was thrown, as an Error the checks below can read: a thrown string, number or plain
+ * object becomes an Error with a generic message, and a `code` or `statusCode` of the wrong type is
+ * dropped, so no check trips over a shape it did not expect.
+ */
+function normalise(thrown: unknown): Error & { code?: string; statusCode?: number } {
+  if (!(thrown instanceof Error)) {
+    const statusCode = (thrown as { statusCode?: unknown } | null)?.statusCode;
+    return Object.assign(new Error('Non-error thrown'), typeof statusCode === 'number' ? { statusCode } : {});
+  }
+  return thrown as Error & { code?: string; statusCode?: number };
+}
+
+/** A thrown value as the log may show it: name and message only for an Error, its type otherwise. */
+function describeThrown(thrown: unknown) {
+  return thrown instanceof Error ? { name: String(thrown.name), message: String(thrown.message), stack: thrown.stack } : { type: typeof thrown };
+}
+
+function answerError(thrown: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const error = normalise(thrown);
+  if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
+  if (error instanceof HttpError) {
+    const issues = (error as { issues?: ErrorData['issues'] }).issues;
+    return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, { code: error.code, ...(issues ? { issues } : {}) }));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      path: [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
+      message: v.message ?? 'Invalid value',
+    }));
+    return reply.code(400).send(errorBody(400, issues[0]?.message ?? 'Invalid request', { code: 'validation', issues }));
+  }
+  // A case's refusal arrives here as an HttpError (api/services/cases.ts); a Query of a case
+  // whose workflow and projection are both gone, as Temporal's not-found.
+  if (error instanceof WorkflowNotFoundError) {
+    return reply.code(404).send(errorBody(404, MESSAGES.notFound, { code: 'notFound' }));
+  }
+  const code: unknown = (error as { code?: unknown }).code;
+  // Temporal down, stalled or timed out, however the SDK wrapped it: 503 at once, with Retry-After.
+  if (isTemporalUnavailable(error) || (isGrpcServiceError(error) && typeof code === 'number' && [4, 14].includes(code))) {
+    request.log.warn({ err: { name: error.name, message: error.message } }, 'temporal unavailable');
+    return reply.code(503).header('retry-after', String(TEMPORAL_RETRY_AFTER_SECONDS)).send(errorBody(503, MESSAGES.serviceUnavailable, { code: 'serviceUnavailable' }));
+  }
+  // The portal's PostgreSQL restarting or out of reach: nothing was saved, so the client may try again.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: { name: error.name, message: error.message } }, 'database unavailable');
+    return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(errorBody(503, MESSAGES.serviceUnavailable, { code: 'serviceUnavailable' }));
+  }
+  const statusCode: unknown = (error as { statusCode?: unknown }).statusCode;
+  const status = typeof statusCode === 'number' && Number.isInteger(statusCode) ? statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own 4xx (malformed JSON, unsupported media type, body too large...).
+    const message = typeof error.message === 'string' && error.message.length > 0 ? error.message : 'Invalid request';
+    return reply.code(status).send(errorBody(status, message, { code: 'validation' }));
+  }
+  if (typeof code === 'string' && code.startsWith('FST_') && status >= 500 && status < 600) {
+    return reply.code(status).send(errorBody(status, MESSAGES.unexpectedError, { code: 'unknown' }));
+  }
+  request.log.error({ err: thrown instanceof Error ? thrown : describeThrown(thrown) }, 'request failed');
+  return reply.code(500).send(errorBody(500, MESSAGES.unexpectedError, { code: 'unknown' }));
+}
+
+/**
  * One error handler for the whole API: every failure answers in the envelope; bad input is a 4xx
  * naming the problem; only a genuine fault is a 500, with a generic message and the detail in the log.
  */
@@ -45,45 +107,14 @@ export const envelopePlugin = fp(
       return this.code(status).send({ status, message, data } satisfies Envelope<T>);
     });
 
-    app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-      if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
-      if (error instanceof HttpError) {
-        const issues = (error as { issues?: ErrorData['issues'] }).issues;
-        return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, { code: error.code, ...(issues ? { issues } : {}) }));
+    app.setErrorHandler((thrown: unknown, request, reply) => {
+      try {
+        return answerError(thrown, request, reply);
+      } catch (fault) {
+        // The handler itself must never be the failure: whatever went wrong, the envelope goes out.
+        request.log.error({ err: describeThrown(fault) }, 'error handler failed');
+        return reply.code(500).send(errorBody(500, MESSAGES.unexpectedError, { code: 'unknown' }));
       }
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const issues = error.validation.map((v) => ({
-          path: [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
-          message: v.message ?? 'Invalid value',
-        }));
-        return reply.code(400).send(errorBody(400, issues[0]?.message ?? 'Invalid request', { code: 'validation', issues }));
-      }
-      // A case's refusal arrives here as an HttpError (api/services/cases.ts); a Query of a case
-      // whose workflow and projection are both gone, as Temporal's not-found.
-      if (error instanceof WorkflowNotFoundError) {
-        return reply.code(404).send(errorBody(404, MESSAGES.notFound, { code: 'notFound' }));
-      }
-      // Temporal down, stalled or timed out, however the SDK wrapped it: 503 at once, with Retry-After.
-      if (isTemporalUnavailable(error) || (isGrpcServiceError(error) && [4, 14].includes((error as { code?: number }).code ?? -1))) {
-        request.log.warn({ err: { name: error.name, message: error.message } }, 'temporal unavailable');
-        return reply.code(503).header('retry-after', String(TEMPORAL_RETRY_AFTER_SECONDS)).send(errorBody(503, MESSAGES.serviceUnavailable, { code: 'serviceUnavailable' }));
-      }
-      // The portal's PostgreSQL restarting or out of reach: nothing was saved, so the client may try again.
-      if (isDatabaseUnavailable(error)) {
-        request.log.warn({ err: { name: error.name, message: error.message } }, 'database unavailable');
-        return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(errorBody(503, MESSAGES.serviceUnavailable, { code: 'serviceUnavailable' }));
-      }
-      const statusCode = (error as Partial<FastifyError>).statusCode;
-      const status = typeof statusCode === 'number' ? statusCode : 500;
-      if (status >= 400 && status < 500) {
-        // Fastify's own 4xx (malformed JSON, unsupported media type, body too large...).
-        return reply.code(status).send(errorBody(status, error.message, { code: 'validation' }));
-      }
-      if ((error as { code?: string }).code?.startsWith('FST_') && status >= 500 && status < 600) {
-        return reply.code(status).send(errorBody(status, MESSAGES.unexpectedError, { code: 'unknown' }));
-      }
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send(errorBody(500, MESSAGES.unexpectedError, { code: 'unknown' }));
     });
   },
   { name: 'envelope' },

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,23 +32,103 @@ const KEEP_HOURS = 24;
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** A multipart body's digest, taken part by part as the route reads it (`digestPart`). */
+export interface PartsDigest {
+  hash: Hash;
+  /** Every part was read: only then is the digest the body's, and the answer kept. */
+  complete: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set when the request carries an Idempotency-Key: the hashed key its row is stored under, and its lease's renewal. */
-    idempotency: { keyHash: string; renewal: NodeJS.Timeout } | null;
+    /**
+     * Set when the request carries an Idempotency-Key: the hashed key its row is stored under, the
+     * lease token that row holds while this request owns it, its renewal, and for a multipart body
+     * the digest of its parts.
+     */
+    idempotency: { keyHash: string; leaseToken: string; renewal: NodeJS.Timeout; head: string; parts: PartsDigest | null } | null;
   }
 }
 
-/** The request key a retried effect is found by: the user's key hashed with their id. */
-export function requestKeyHash(userId: string, key: string): string {
-  return createHash('sha256').update(`${userId}\n${key}`).digest('base64url');
+/**
+ * The request key a retried effect is found by: the key hashed with the person acting. Under
+ * impersonation that is the real user (with the household they act for), so an ambassador's key
+ * and the household's own never meet, nor the ambassador's keys for two households.
+ */
+export function requestKeyHash(userId: string, key: string, realUserId?: string | null): string {
+  return createHash('sha256').update(realUserId ? `${realUserId}\n${userId}\n${key}` : `${userId}\n${key}`).digest('base64url');
 }
 
-/** What a key may be reused for: the same method, route, parameters and body. Multipart bodies are streams: the route alone. */
-function fingerprintOf(request: FastifyRequest): string {
-  const body = String(request.headers['content-type'] ?? '').startsWith('multipart/') ? '' : JSON.stringify(request.body ?? null);
-  return createHash('sha256').update(`${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.params ?? {})}\n${body}`).digest('base64url');
+const isMultipart = (request: FastifyRequest) => String(request.headers['content-type'] ?? '').startsWith('multipart/');
+
+/**
+ * What a key may be reused for: the same method, route, parameters, query string and JSON body. A
+ * multipart body is a stream not yet read here: its parts' digest is added once they are (`withParts`).
+ */
+function headFingerprint(request: FastifyRequest): string {
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+  const body = isMultipart(request) ? 'multipart' : JSON.stringify(request.body ?? null);
+  return createHash('sha256')
+    .update(`${request.method} ${request.routeOptions.url ?? request.url}\n${JSON.stringify(request.params ?? {})}\n${query}\n${body}`)
+    .digest('base64url');
 }
+
+const withParts = (head: string, parts: PartsDigest) => `${head}.${parts.hash.copy().digest('base64url')}`;
+
+const lengthPrefixed = (hash: Hash, value: string | Buffer) => {
+  const bytes = typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64BE(BigInt(bytes.length));
+  hash.update(length).update(bytes);
+};
+
+/**
+ * Adds one multipart part, as it is read, to the request's digest: its field name, file name and
+ * content, each length-prefixed, so the boundary a client picks does not count but every byte of
+ * every part does. A no-op for a request without an Idempotency-Key.
+ */
+export function digestPart(request: FastifyRequest, part: { field: string; value: string } | { field: string; fileName: string; body: Buffer }): void {
+  const parts = request.idempotency?.parts;
+  if (!parts) return;
+  lengthPrefixed(parts.hash, 'value' in part ? 'field' : 'file');
+  lengthPrefixed(parts.hash, part.field);
+  if ('value' in part) lengthPrefixed(parts.hash, part.value);
+  else {
+    lengthPrefixed(parts.hash, part.fileName);
+    lengthPrefixed(parts.hash, part.body);
+  }
+}
+
+/** The route read the whole multipart body: its digest is complete. */
+export function partsRead(request: FastifyRequest): void {
+  const parts = request.idempotency?.parts;
+  if (parts) parts.complete = true;
+}
+
+/** A retry's multipart body, read here to compare it with the first's before its answer is given again. */
+async function digestBody(request: FastifyRequest): Promise<PartsDigest> {
+  const parts: PartsDigest = { hash: createHash('sha256'), complete: false };
+  const reading = { ...request, idempotency: { parts } } as unknown as FastifyRequest;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') digestPart(reading, { field: part.fieldname, fileName: part.filename ?? '', body: await part.toBuffer() });
+      else digestPart(reading, { field: part.fieldname, value: typeof part.value === 'string' ? part.value : JSON.stringify(part.value) });
+    }
+  } catch {
+    throw new HttpError(400, 'validation', 'The upload is not a complete multipart/form-data body');
+  }
+  parts.complete = true;
+  return parts;
+}
+
+/** Answers that hand out a session (impersonation starts and exits) are never kept: a replay would hand it out again. */
+function carriesTokens(payload: unknown, depth = 0): boolean {
+  if (!payload || typeof payload !== 'object' || depth > 4) return false;
+  if (Array.isArray(payload)) return payload.some((v) => carriesTokens(v, depth + 1));
+  return Object.entries(payload).some(([k, v]) => ((k === 'accessToken' || k === 'refreshToken') && v != null) || carriesTokens(v, depth + 1));
+}
+
+const newLeaseToken = () => randomBytes(18).toString('base64url');
 
 interface Kept {
   fingerprint: string;
@@ -67,24 +147,32 @@ export const idempotencyPlugin = fp(
       const key = request.headers['idempotency-key'];
       if (!MUTATING.has(request.method) || key === undefined || !request.session) return;
       if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw new HttpError(400, 'validation', 'Idempotency-Key must be 8 to 128 letters, digits or . _ : -');
-      const keyHash = requestKeyHash(request.session.userId, key);
-      const fingerprint = fingerprintOf(request);
+      const actor = request.session.realUserId ?? request.session.userId;
+      const keyHash = requestKeyHash(request.session.userId, key, request.session.realUserId);
+      const head = headFingerprint(request);
+      const multipart = isMultipart(request);
+      let leaseToken = newLeaseToken();
       const taken = await db
         .insertInto('idempotent_requests')
-        .values({ key_hash: keyHash, user_id: request.session.userId, fingerprint, locked_until: sql<Date>`now() + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})` as never })
+        .values({ key_hash: keyHash, user_id: actor, fingerprint: head, lease_token: leaseToken, locked_until: sql<Date>`now() + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})` as never })
         .onConflict((oc) => oc.column('key_hash').doNothing())
         .returning('key_hash')
         .executeTakeFirst();
       if (!taken) {
         const kept: Kept | undefined = await db.selectFrom('idempotent_requests').select(['fingerprint', 'locked_until', 'status_code', 'response_encrypted']).where('key_hash', '=', keyHash).executeTakeFirst();
-        if (kept && kept.fingerprint !== fingerprint) throw new HttpError(422, 'idempotencyKeyReused');
         if (kept?.status_code != null && kept.response_encrypted) {
+          // A kept multipart answer is given again only for the same parts, read here (the retry does not run).
+          const fingerprint = multipart ? withParts(head, await digestBody(request)) : head;
+          if (kept.fingerprint !== fingerprint) throw new HttpError(422, 'idempotencyKeyReused');
           return reply.code(kept.status_code).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(dataCipher().decrypt(kept.response_encrypted));
         }
-        // The first request still runs (or its replica died): only once its lease is over does a retry take it.
+        if (kept && kept.fingerprint !== head) throw new HttpError(422, 'idempotencyKeyReused');
+        // The first request still runs (or its replica died): only once its lease is over does a
+        // retry take it, under a new lease token, so the first can no longer renew, keep or release it.
+        leaseToken = newLeaseToken();
         const retaken = await db
           .updateTable('idempotent_requests')
-          .set({ locked_until: sql<Date>`now() + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})` as never })
+          .set({ lease_token: leaseToken, locked_until: sql<Date>`now() + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})` as never })
           .where('key_hash', '=', keyHash)
           .where('status_code', 'is', null)
           .where('locked_until', '<', sql<Date>`now()` as never)
@@ -100,12 +188,13 @@ export const idempotencyPlugin = fp(
           .updateTable('idempotent_requests')
           .set({ locked_until: sql<Date>`now() + make_interval(secs => ${IDEMPOTENCY_LEASE_SECONDS})` as never })
           .where('key_hash', '=', keyHash)
+          .where('lease_token', '=', leaseToken)
           .where('status_code', 'is', null)
           .execute()
           .catch(() => undefined);
       }, RENEW_EVERY_MS);
       renewal.unref();
-      request.idempotency = { keyHash, renewal };
+      request.idempotency = { keyHash, leaseToken, renewal, head, parts: multipart ? { hash: createHash('sha256'), complete: false } : null };
       request.session = { ...request.session, requestKey: keyHash };
     });
 
@@ -117,9 +206,21 @@ export const idempotencyPlugin = fp(
       request.idempotency = null;
       clearInterval(held.renewal);
       const status = reply.statusCode;
+      // Each write below only while this request still holds the lease: a retry that took it over owns the row now.
       try {
-        if (status >= 500 || status === 429) await db.deleteFrom('idempotent_requests').where('key_hash', '=', held.keyHash).execute();
-        else await db.updateTable('idempotent_requests').set({ status_code: status, response_encrypted: dataCipher().encrypt(JSON.stringify(payload)) }).where('key_hash', '=', held.keyHash).execute();
+        // A multipart body the route did not read to its end has no digest to compare a retry with: not kept.
+        const unread = held.parts !== null && !held.parts.complete;
+        if (status >= 500 || status === 429 || unread || carriesTokens(payload)) {
+          await db.deleteFrom('idempotent_requests').where('key_hash', '=', held.keyHash).where('lease_token', '=', held.leaseToken).where('status_code', 'is', null).execute();
+        } else {
+          await db
+            .updateTable('idempotent_requests')
+            .set({ status_code: status, response_encrypted: dataCipher().encrypt(JSON.stringify(payload)), ...(held.parts ? { fingerprint: withParts(held.head, held.parts) } : {}) })
+            .where('key_hash', '=', held.keyHash)
+            .where('lease_token', '=', held.leaseToken)
+            .where('status_code', 'is', null)
+            .execute();
+        }
       } catch (error) {
         // The answer still goes out; without its row a retry after the lease runs again, and the effect's own key finds the first.
         request.log.warn({ err: { name: (error as Error).name, message: (error as Error).message } }, 'idempotent answer not kept');
@@ -134,7 +235,7 @@ export const idempotencyPlugin = fp(
       if (!held) return;
       request.idempotency = null;
       clearInterval(held.renewal);
-      await db.deleteFrom('idempotent_requests').where('key_hash', '=', held.keyHash).execute().catch(() => undefined);
+      await db.deleteFrom('idempotent_requests').where('key_hash', '=', held.keyHash).where('lease_token', '=', held.leaseToken).where('status_code', 'is', null).execute().catch(() => undefined);
     };
     app.addHook('onResponse', release);
     app.addHook('onRequestAbort', release);

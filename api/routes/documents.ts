@@ -7,6 +7,7 @@ import {
 } from '../../domain';
 import { isProfileLocked } from '../../infra/db/repositories/profile-locks';
 import { HttpError, conflict, notFound } from '../errors';
+import { digestPart, partsRead } from '../plugins/idempotency';
 import { signedIn } from '../guards';
 import { ensureOwnHousehold } from '../services/household-access';
 import { listDocumentPage } from '../services/document-list';
@@ -49,10 +50,16 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
       if (part.type === 'file') {
         // Spec section 5: document file name, file and type id required.
         if (!part.filename?.trim()) throw new HttpError(400, 'validation', DOCUMENT_MESSAGES.fileNameRequired);
-        files.push({ fileName: part.filename, body: await part.toBuffer() });
+        const body = await part.toBuffer();
+        digestPart(request, { field: part.fieldname, fileName: part.filename, body });
+        files.push({ fileName: part.filename, body });
       }
-      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      else if (typeof part.value === 'string') {
+        digestPart(request, { field: part.fieldname, value: part.value });
+        fields[part.fieldname] = part.value;
+      }
     }
+    partsRead(request);
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'fileTooLarge');

@@ -3,6 +3,7 @@ import {
   OperatorActionBody,
   OperatorAuditQuery,
   OperatorCaseParams,
+  OperatorCodecReasonBody,
   OperatorExportBody,
   OperatorResetBody,
   OperatorRevealBody,
@@ -12,8 +13,9 @@ import {
 } from '../../domain';
 import { undeliveredNotices } from '../../infra/db/repositories/notification-outbox';
 import { EncryptionCodec } from '../../infra/temporal/codec';
+import { HttpError } from '../errors';
 import { signedIn } from '../guards';
-import { audit, auditLog, resetCase, retryCase, searchCases, stuckCases, terminateCase } from '../services/operator';
+import { CODEC_AUDIT_WORKFLOW_ID, audit, auditLog, resetCase, retryCase, searchCases, stuckCases, terminateCase } from '../services/operator';
 import { caseHistory, encodedHistory } from '../services/operator-history';
 import { retentionScheduleRuns } from '../../infra/temporal/retention-schedule';
 
@@ -26,7 +28,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = signedIn('admin');
   // Payloads are decoded here, on the API, with the same codec as the client and the worker.
   const codec = EncryptionCodec.fromBase64(app.config.DATA_ENCRYPTION_KEY, app.config.DATA_ENCRYPTION_KEYS_PREVIOUS);
-  const deps = () => ({ db: app.db, temporal: app.temporal, codec, taskQueue: app.config.TEMPORAL_TASK_QUEUE });
+  const deps = () => ({ db: app.db, temporal: app.temporal, codec, taskQueue: app.config.TEMPORAL_TASK_QUEUE, dataKey: app.config.DATA_ENCRYPTION_KEY });
 
   app.get('/cases', { preHandler: admin, schema: { querystring: OperatorSearchQuery } }, async (request, reply) => reply.ok(await searchCases(deps(), request.query)));
 
@@ -55,11 +57,20 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/cases/:kind/:id/export', { preHandler: admin, schema: { params: OperatorCaseParams, body: OperatorExportBody } }, async (request, reply) => {
     const workflowId = operatorWorkflowId(request.params);
     const { format, reason } = request.body;
+    // An encoded export needs a reason (the schema): its payloads are readable through the codec.
     const reveal = format === 'decoded' && Boolean(reason);
     const body = format === 'encoded' ? await encodedHistory(deps(), workflowId) : JSON.stringify(await caseHistory(deps(), workflowId, reveal), null, 2);
     await audit(app.db, { actorUserId: request.session.userId, workflowId, action: 'export', reason: reason ?? '', detail: { format, redacted: format === 'decoded' && !reveal ? 'yes' : 'no' } });
     const name = `${workflowId.replace('/', '-')}-${format}.json`;
     return reply.header('content-type', 'application/json; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(body);
+  });
+
+  // The reason for a codec session, given once: the Temporal Web UI's (or the CLI's) decode calls
+  // made with this sign-in are then allowed, each audited with it (api/routes/codec.ts).
+  app.post('/codec-reason', { preHandler: admin, schema: { body: OperatorCodecReasonBody } }, async (request, reply) => {
+    if (!request.session.familyId) throw new HttpError(403, 'forbidden');
+    await audit(app.db, { actorUserId: request.session.userId, workflowId: CODEC_AUDIT_WORKFLOW_ID, action: 'reveal', reason: request.body.reason, detail: { what: 'codec session', family: request.session.familyId } });
+    return reply.ok({ recorded: true }, 'The reason is recorded; the codec decodes for this sign-in');
   });
 
   app.post('/cases/:kind/:id/retry', { preHandler: admin, schema: { params: OperatorCaseParams, body: OperatorActionBody } }, async (request, reply) => {

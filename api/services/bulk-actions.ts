@@ -154,9 +154,10 @@ const BY_CASE: Keyset = { keys: [], id: sql.ref('c.case_id'), idType: 'uuid' };
 
 /** `GET /api/BulkActions/{id}/results`: each case's result in case order, optionally one outcome only. */
 export async function batchResults(db: Db, session: Session, batchId: string, q: BulkResultsQuery): Promise<Page<BulkCaseResult>> {
-  await batchOf(db, session, batchId);
   const tag = `bulk-results:${q.status ?? 'all'}`;
+  // A bad cursor is refused before anything is read, whoever asks (it says nothing about the batch).
   const after = decodeCursor(q.cursor, BY_CASE, tag);
+  await batchOf(db, session, batchId);
   let query = db
     .selectFrom('bulk_batch_cases as c')
     .leftJoin('applications as a', 'a.id', 'c.case_id')

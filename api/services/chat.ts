@@ -109,8 +109,9 @@ export async function sendMessage(db: Db, session: Session, body: SendChatMessag
 
 /** `GET GetPreviousMessages/{householdId}/{organizationId}`: newest first, by cursor, with the other side's seen mark. */
 export async function history(db: Db, session: Session, householdId: string, organizationId: string, q: { cursor?: string | undefined; limit: number }): Promise<ChatHistoryPage> {
-  const side = await sideOnConversation(db, session, householdId, organizationId);
+  // A bad cursor is refused before anything is read, whoever asks (it says nothing about the conversation).
   const after = decodeCursor(q.cursor, HISTORY, 'chat');
+  const side = await sideOnConversation(db, session, householdId, organizationId);
   let query = db
     .selectFrom('chat_messages as m')
     .select(['m.id', 'm.kind', 'm.household_id', 'm.organization_id', 'm.sender_side', 'm.sender_user_id', 'm.body_encrypted', 'm.pinned', 'm.deleted_at', 'm.created_at', ...keysetSelections(HISTORY)])

@@ -1,7 +1,7 @@
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import type { temporal as protoTypes } from '@temporalio/proto';
-import { redactPersonal, type OperatorHistory, type OperatorTimelineEvent } from '../../domain';
+import { REDACTED, redactPersonal, type OperatorHistory, type OperatorTimelineEvent } from '../../domain';
 import type { EncryptionCodec } from '../../infra/temporal/codec';
 import { fetchHistory, isoOf, proto, type OperatorDeps } from './operator-temporal';
 
@@ -58,7 +58,8 @@ async function timelineEvent(codec: EncryptionCodec, event: HistoryEvent, reveal
     type: (proto.api.enums.v1.EventType[event.eventType ?? 0] ?? 'UNSPECIFIED').replace('EVENT_TYPE_', ''),
     name: nameOf(attributes),
     payloads,
-    failure: failure ? (reveal ? failure : String(redactPersonal(failure))) : null,
+    // Free text like the payloads' messages: shown only with a reason.
+    failure: failure ? (reveal ? failure : REDACTED) : null,
   };
 }
 
@@ -74,7 +75,25 @@ export async function caseHistory({ temporal, codec }: OperatorDeps, workflowId:
   };
 }
 
-/** The history as Temporal gives it (payloads still encrypted: reading them needs the key), as JSON. */
+/**
+ * Failure messages and stack traces are plain text in a history (activities' errors may quote what
+ * they were given): in an encoded export they are redacted like its payloads, which the key alone opens.
+ */
+function redactFailures(value: unknown, depth = 0): unknown {
+  if (!value || typeof value !== 'object' || depth > 32) return value;
+  if (Array.isArray(value)) return value.map((v) => redactFailures(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => {
+      if ((k === 'failure' || k === 'cause' || k === 'lastFailure') && v && typeof v === 'object') {
+        const f = v as Record<string, unknown>;
+        return [k, redactFailures({ ...f, ...(f.message ? { message: REDACTED } : {}), ...(f.stackTrace ? { stackTrace: REDACTED } : {}) }, depth + 1)];
+      }
+      return [k, redactFailures(v, depth + 1)];
+    }),
+  );
+}
+
+/** The history as Temporal gives it (payloads still encrypted: reading them needs the key), failure texts redacted, as JSON. */
 export async function encodedHistory({ temporal }: OperatorDeps, workflowId: string): Promise<string> {
-  return historyToJSON(await fetchHistory(temporal, workflowId));
+  return JSON.stringify(redactFailures(JSON.parse(historyToJSON(await fetchHistory(temporal, workflowId)))));
 }

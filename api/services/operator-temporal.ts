@@ -15,6 +15,8 @@ export interface OperatorDeps {
   codec: EncryptionCodec;
   /** The portal's task queue: visibility queries list this deployment's cases only (a namespace may hold others). */
   taskQueue: string;
+  /** DATA_ENCRYPTION_KEY: the operator's list cursors are sealed with a key derived from it. */
+  dataKey: string;
 }
 
 /** A protobuf timestamp as ISO 8601 (null when unset). */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import { decodeTypedSearchAttributes } from '@temporalio/common/lib/converter/payload-search-attributes';
 import type { temporal as protoTypes } from '@temporalio/proto';
@@ -50,16 +50,58 @@ function summaryOf(info: RawExecution): OperatorCaseSummary {
   };
 }
 
-/** One page of a visibility list query; the cursor is Temporal's page token. */
-async function listPage({ temporal, taskQueue }: Pick<OperatorDeps, 'temporal' | 'taskQueue'>, query: string, limit: number, cursor?: string) {
+const invalidCursor = () => new HttpError(400, 'validation', 'Invalid cursor');
+
+const cursorKeys = new Map<string, Buffer>();
+function cursorKey(dataKey: string): Buffer {
+  let key = cursorKeys.get(dataKey);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', Buffer.from(dataKey, 'base64'), Buffer.alloc(0), 'portal operator cursors v1', 32));
+    cursorKeys.set(dataKey, key);
+  }
+  return key;
+}
+const cursorMac = (dataKey: string, list: string, token: Buffer) => createHmac('sha256', cursorKey(dataKey)).update(list).update('\0').update(token).digest().subarray(0, 16);
+
+/**
+ * Temporal's page token is opaque and Temporal answers one it did not make with a fault that the
+ * client retries (not an invalid argument), so the cursor handed out is the token with a MAC over
+ * it and the list it pages: any other cursor, or one of another list, is refused here with a 400.
+ */
+function sealCursor(dataKey: string, list: string, token: Uint8Array): string {
+  const bytes = Buffer.from(token);
+  return Buffer.concat([bytes, cursorMac(dataKey, list, bytes)]).toString('base64url');
+}
+
+function openCursor(dataKey: string, list: string, cursor: string): Buffer {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
+  const sealed = Buffer.from(cursor, 'base64url');
+  if (sealed.length <= 16) throw invalidCursor();
+  const token = sealed.subarray(0, -16);
+  if (!timingSafeEqual(sealed.subarray(-16), cursorMac(dataKey, list, token))) throw invalidCursor();
+  return token;
+}
+
+/** One page of a visibility list query; the cursor is Temporal's page token, sealed (above). */
+async function listPage(
+  { temporal, taskQueue, dataKey }: Pick<OperatorDeps, 'temporal' | 'taskQueue' | 'dataKey'>,
+  query: string,
+  limit: number,
+  paging?: { list: string; cursor?: string | undefined },
+) {
+  const fullQuery = `TaskQueue = ${quoted(taskQueue)} AND ${query}`;
+  // The cursor is bound to the list it pages (e.g. the stuck list's reason and days), not to the
+  // query's text, which for an idle list names a time that moves between pages.
+  const list = `${taskQueue}\n${paging?.list ?? fullQuery}`;
+  const token = paging?.cursor ? openCursor(dataKey, list, paging.cursor) : null;
   const response = await temporal.workflowService.listWorkflowExecutions({
     namespace: temporal.options.namespace,
-    query: `TaskQueue = ${quoted(taskQueue)} AND ${query}`,
+    query: fullQuery,
     pageSize: limit,
-    ...(cursor ? { nextPageToken: Buffer.from(cursor, 'base64url') } : {}),
+    ...(token ? { nextPageToken: token } : {}),
   });
-  const token = response.nextPageToken && response.nextPageToken.length > 0 ? Buffer.from(response.nextPageToken).toString('base64url') : null;
-  return { executions: response.executions ?? [], nextCursor: token };
+  const next = response.nextPageToken && response.nextPageToken.length > 0 ? sealCursor(dataKey, list, response.nextPageToken) : null;
+  return { executions: response.executions ?? [], nextCursor: next };
 }
 
 async function describeRaw(temporal: Client, workflowId: string) {
@@ -131,10 +173,10 @@ export async function stuckCases(
   if (options.reason === 'overdue' || options.reason === 'idle') {
     const since = new Date(now.getTime() - options.days * DAY).toISOString();
     const query = options.reason === 'overdue' ? `${RUNNING_CASES} AND CaseOverdue = true` : `${RUNNING_CASES} AND CaseChangedAt < '${since}'`;
-    const page = await listPage(deps, query, options.limit, options.cursor);
+    const page = await listPage(deps, query, options.limit, { list: `stuck:${options.reason}:${options.days}`, cursor: options.cursor });
     return { items: page.executions.map(summaryOf), nextCursor: page.nextCursor };
   }
-  const page = await listPage(deps, RUNNING_CASES, options.limit, options.cursor);
+  const page = await listPage(deps, RUNNING_CASES, options.limit, { list: 'stuck:failing', cursor: options.cursor });
   const items: OperatorCaseSummary[] = [];
   for (const info of page.executions) {
     const described = await describeRaw(deps.temporal, info.execution?.workflowId ?? '');
@@ -149,6 +191,25 @@ export async function stuckCases(
   return { items, nextCursor: page.nextCursor };
 }
 
+/** The audit rows of codec sessions and codec decodes name no case (the codec is not told which). */
+export const CODEC_AUDIT_WORKFLOW_ID = '(codec)';
+
+/** The reason the Admin gave for this sign-in's codec session, or null when none was given. */
+export async function codecReason(db: Db, actorUserId: string, familyId: string | null | undefined): Promise<string | null> {
+  if (!familyId) return null;
+  const row = await db
+    .selectFrom('operator_audit')
+    .select('reason')
+    .where('actor_user_id', '=', actorUserId)
+    .where('workflow_id', '=', CODEC_AUDIT_WORKFLOW_ID)
+    .where('action', '=', 'reveal')
+    .where(sql<boolean>`detail->>'what' = 'codec session' and detail->>'family' = ${familyId}`)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.reason ?? null;
+}
+
 export async function audit(db: Db, entry: { actorUserId: string; workflowId: string; action: OperatorAuditAction; reason: string; detail?: Record<string, string | number | null> }) {
   await db
     .insertInto('operator_audit')
@@ -158,7 +219,8 @@ export async function audit(db: Db, entry: { actorUserId: string; workflowId: st
 
 /** The audit log, newest first, paged by id. */
 export async function auditLog(db: Db, query: { workflowId?: string; limit: number; cursor?: string }): Promise<Page<OperatorAuditEntry>> {
-  const before = query.cursor && /^\d{1,18}$/.test(query.cursor) ? query.cursor : null;
+  if (query.cursor !== undefined && query.cursor !== '' && !/^\d{1,18}$/.test(query.cursor)) throw invalidCursor();
+  const before = query.cursor || null;
   let q = db
     .selectFrom('operator_audit as a')
     .innerJoin('users as u', 'u.id', 'a.actor_user_id')

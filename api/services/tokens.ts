@@ -80,9 +80,18 @@ export async function revokeByToken(db: Db, presented: string): Promise<void> {
   if (row) await revokeFamily(db, row.family_id);
 }
 
-/** After a password change every session of the user ends. */
+/**
+ * After a password change every session of the user ends: their own, and those in which they act
+ * for a household (an ambassador's or manager's impersonation carries the household as `user_id`
+ * and the person as `real_user_id`), which a stolen password could otherwise keep open.
+ */
 export async function revokeAllForUser(db: Db, userId: string): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('real_user_id', '=', userId)]))
+    .where('revoked_at', 'is', null)
+    .execute();
   sessionCache.forgetUser(userId);
 }
 

@@ -184,7 +184,7 @@ await runMain('start:cluster', async () => {
 
   say(`portal on http://localhost:${ports.web} (HAProxy) -> API replicas 127.0.0.1:${ports.api[0]} and :${ports.api[1]}`);
   say(`Temporal server 127.0.0.1:${ports.temporal} (namespace ${config.TEMPORAL_NAMESPACE}, PostgreSQL 127.0.0.1:${ports.postgres}); workers: 2 on task queue ${config.TEMPORAL_TASK_QUEUE}, build ${buildId}`);
-  say(`Temporal Web UI http://localhost:${ports.temporalUi} (payloads decoded through http://localhost:${ports.web}/codec with an Admin's token)`);
+  say(`Temporal Web UI http://localhost:${ports.temporalUi} (payloads decoded through http://localhost:${ports.web}/codec with an Admin's token, after POST /api/Operator/codec-reason for that sign-in)`);
   say(`MinIO http://127.0.0.1:${ports.s3} (bucket ${config.S3_BUCKET}); mail: SMTP 127.0.0.1:${ports.smtp} -> ${join(DATA_DIR, 'mail')}/`);
   say(`text messages: SMS provider API (Twilio's format) ${sms.url} -> ${join(DATA_DIR, 'sms')}/`);
   say(`metrics: API ${ports.apiMetrics.join(', ')}; workers ${ports.workerMetrics.join(', ')}; Temporal ${ports.temporalMetrics}; HAProxy ${ports.haproxyMetrics} (GET /metrics on 127.0.0.1)`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
-import { latestOtp, post } from '../helpers/identity';
+import { latestMessage, latestOtp, post } from '../helpers/identity';
 import { getSavedSignature } from '../../api/services/signatures';
 import { grantAccess, organizationId } from '../helpers/ambassador';
 
@@ -115,5 +115,26 @@ describe('Account: impersonation, profile settings and signature', () => {
     const stored = await getSavedSignature(stack.db, stack.blobs, user.userId);
     expect(stored?.png.equals(Buffer.from(PNG, 'base64'))).toBe(true);
     expect(await getSavedSignature(stack.db, stack.blobs, tenantId)).toBeNull();
+  });
+  it("an ambassador's password reset ends their acting-for sessions too: refresh and access tokens are refused", async () => {
+    const amb = await signIn(stack.app, 'HousingAmbassador');
+    // The tenant's grant to the ambassador's organisation is still open (first test).
+    const start = await post(stack.app, `/api/Account/impersonate/${tenantId}`, {}, { authorization: amb.authorization });
+    expect(start.statusCode).toBe(200);
+    const { accessToken, refreshToken } = start.json().data;
+    const acting = { authorization: `Bearer ${accessToken}` };
+    expect((await stack.app.inject({ url: '/api/UserProfile/Profile', headers: acting })).statusCode).toBe(200);
+
+    const email = (await stack.db.selectFrom('users').select('email').where('id', '=', amb.userId).executeTakeFirstOrThrow()).email;
+    expect((await post(stack.app, '/api/Account/forget-password', { email })).statusCode).toBe(200);
+    const mail = await latestMessage(stack.db, amb.userId, 'reset-password');
+    const token = new URL(`http://x${String(mail!.params.path)}`).searchParams.get('token')!;
+    const reset = await post(stack.app, '/api/Account/reset-password', { userId: amb.userId, token, password: 'Ambassador#2027x', confirmPassword: 'Ambassador#2027x' });
+    expect(reset.statusCode).toBe(200);
+
+    expect((await post(stack.app, '/api/Account/refresh-token', { refreshToken })).statusCode).toBe(401);
+    expect((await stack.app.inject({ url: '/api/UserProfile/Profile', headers: acting })).statusCode).toBe(401);
+    // The ambassador's own session ended as before.
+    expect((await stack.app.inject({ url: '/api/UserProfile/Profile', headers: { authorization: amb.authorization } })).statusCode).toBe(401);
   });
 });

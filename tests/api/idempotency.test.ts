@@ -4,9 +4,12 @@
  * leaves it) finds the first effect instead of making a second: a chat message, a document, and a
  * case action (its Update ID).
  */
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { requestKeyHash } from '../../api/plugins/idempotency';
+import { envelopePlugin } from '../../api/plugins/envelope';
+import { idempotencyPlugin, requestKeyHash } from '../../api/plugins/idempotency';
+import type { Session } from '../../api/session';
 import { TINY_PNG } from '../helpers/lease-up-env';
 import { rentalInput } from '../helpers/lease-up-users';
 import { signIn, startStack, type Stack } from '../helpers/stack';
@@ -149,5 +152,134 @@ describe('a request sent again with its Idempotency-Key', () => {
     // Without a key the same request is a second action: the key is what made the retry safe.
     expect((await update(applicant, undefined, 3)).statusCode).toBe(200);
     expect(await updates()).toBe(2);
+  });
+  it('a multipart body is fingerprinted by its parts: the same parts replay (whatever the boundary), other content is refused', async () => {
+    const key = 'document-parts-01';
+    const form = (boundary: string, png: Buffer) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="documentType"\r\n\r\nother\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lease.png"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+    const upload = (boundary: string, png: Buffer) =>
+      stack.app.inject({ method: 'POST', url: '/api/Document/UploadDocument', headers: { authorization: tenant.authorization, 'idempotency-key': key, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: form(boundary, png) });
+    const first = await upload('----first-boundary', TINY_PNG);
+    expect(first.statusCode, first.body).toBe(201);
+    const same = await upload('----another-boundary', TINY_PNG);
+    expect(same.statusCode).toBe(201);
+    expect(same.headers['idempotent-replayed']).toBe('true');
+    expect(same.json()).toEqual(first.json());
+    // Another file under the same key and name: not the first request, so not its answer.
+    const other = Buffer.concat([TINY_PNG, Buffer.from('other bytes')]);
+    const changed = await upload('----first-boundary', other);
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json()).toMatchObject({ status: 422, data: { code: 'idempotencyKeyReused' } });
+  });
+
+  /**
+   * The plugin on its own app over the stack's database, with a route a test holds open and a
+   * session named by headers (impersonation included), to stall a first request past its lease.
+   */
+  describe('leases, the query string, the person acting and answers with tokens', () => {
+    let app: FastifyInstance;
+    let runs = 0;
+    const gates = new Map<string, { opened: Promise<void>; open: () => void; entered: Promise<void>; enter: () => void }>();
+    const gate = (name: string) => {
+      let open!: () => void;
+      let enter!: () => void;
+      const opened = new Promise<void>((r) => (open = r));
+      const entered = new Promise<void>((r) => (enter = r));
+      gates.set(name, { opened, open, entered, enter });
+      return gates.get(name)!;
+    };
+
+    beforeAll(async () => {
+      app = Fastify({ logger: false });
+      app.decorate('db', stack.db);
+      app.decorateRequest('session', null as unknown as Session);
+      app.addHook('onRequest', async (request) => {
+        const userId = String(request.headers['x-user']);
+        const realUserId = request.headers['x-real-user'] ? String(request.headers['x-real-user']) : null;
+        request.session = { userId, role: 'User', realUserId };
+      });
+      await app.register(envelopePlugin);
+      await app.register(idempotencyPlugin);
+      app.post('/run', async (request, reply) => {
+        const held = gates.get(String((request.query as { gate?: string }).gate ?? ''));
+        const run = ++runs;
+        if (held) {
+          // A stalled first request: its renewal stops (as on a replica that froze) until the gate opens.
+          clearInterval(request.idempotency!.renewal);
+          held.enter();
+          await held.opened;
+          if ((request.query as { fail?: string }).fail) throw new Error('the stalled request failed');
+        }
+        return reply.ok({ run });
+      });
+      app.post('/session', async (_request, reply) => reply.ok({ run: ++runs, accessToken: `token-${runs}`, refreshToken: `refresh-${runs}` }));
+      await app.ready();
+    });
+    afterAll(() => app?.close());
+
+    const send = (url: string, key: string, who: { userId: string; realUserId?: string }, payload: object = { same: 'body' }) =>
+      app.inject({ method: 'POST', url, payload, headers: { 'idempotency-key': key, 'x-user': who.userId, ...(who.realUserId ? { 'x-real-user': who.realUserId } : {}) } });
+    const expireLease = (keyHash: string) => stack.db.updateTable('idempotent_requests').set({ locked_until: sql`now() - interval '1 second'` as never }).where('key_hash', '=', keyHash).execute();
+
+    for (const ending of ['answers', 'fails'] as const) {
+      it(`a first request stalled past its lease that then ${ending} leaves its retry's kept answer alone`, async () => {
+        const key = `stalled-${ending}-0001`;
+        const g = gate(`g-${ending}`);
+        const url = `/run?gate=g-${ending}${ending === 'fails' ? '&fail=1' : ''}`;
+        const stalled = send(url, key, tenant);
+        await g.entered;
+        await expireLease(requestKeyHash(tenant.userId, key));
+        // The retry takes the expired lease, runs and keeps its answer.
+        gates.delete(`g-${ending}`);
+        const retry = await send(url, key, tenant);
+        expect(retry.statusCode).toBe(200);
+        expect(retry.headers['idempotent-replayed']).toBeUndefined();
+        g.open();
+        await stalled;
+        // Neither the stalled request's late answer nor its failure touched the retry's.
+        const again = await send(url, key, tenant);
+        expect(again.headers['idempotent-replayed']).toBe('true');
+        expect(again.json()).toEqual(retry.json());
+      });
+    }
+
+    it('the query string is part of the fingerprint', async () => {
+      const key = 'query-key-000001';
+      expect((await send('/run?x=1', key, tenant)).statusCode).toBe(200);
+      const other = await send('/run?x=2', key, tenant);
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toMatchObject({ status: 422, data: { code: 'idempotencyKeyReused' } });
+      expect((await send('/run?x=1', key, tenant)).headers['idempotent-replayed']).toBe('true');
+    });
+
+    it('keys are scoped to the person acting: the real user under impersonation', async () => {
+      const key = 'shared-key-000001';
+      const own = await send('/run', key, tenant);
+      expect(own.statusCode).toBe(200);
+      // The manager acting for the tenant sends the same key and body: another person's request.
+      const acting = await send('/run', key, { userId: tenant.userId, realUserId: manager.userId });
+      expect(acting.statusCode).toBe(200);
+      expect(acting.headers['idempotent-replayed']).toBeUndefined();
+      expect(acting.json().data.run).not.toBe(own.json().data.run);
+      const row = await stack.db.selectFrom('idempotent_requests').select('user_id').where('key_hash', '=', requestKeyHash(tenant.userId, key, manager.userId)).executeTakeFirstOrThrow();
+      expect(row.user_id).toBe(manager.userId);
+      // Their retries get their own answers.
+      expect((await send('/run', key, { userId: tenant.userId, realUserId: manager.userId })).json()).toEqual(acting.json());
+      expect((await send('/run', key, tenant)).json()).toEqual(own.json());
+    });
+
+    it('an answer that carries tokens is never kept: a retry runs again', async () => {
+      const key = 'token-key-000001';
+      const first = await send('/session', key, tenant);
+      expect(first.statusCode).toBe(200);
+      const retry = await send('/session', key, tenant);
+      expect(retry.headers['idempotent-replayed']).toBeUndefined();
+      expect(retry.json().data.accessToken).not.toBe(first.json().data.accessToken);
+      expect(await stack.db.selectFrom('idempotent_requests').select('key_hash').where('key_hash', '=', requestKeyHash(tenant.userId, key)).execute()).toEqual([]);
+    });
   });
 });

@@ -119,6 +119,7 @@ describe('odd input on every route', () => {
 
   it('answers a malformed codec payload with 400, not 500', async () => {
     const admin = sessions.get('Admin')!;
+    await stack.app.inject({ method: 'POST', url: '/api/Operator/codec-reason', headers: admin, payload: { reason: 'Checking a malformed payload' } });
     const r = await stack.app.inject({
       method: 'POST',
       url: '/codec/decode',

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { REDACTED, type OperatorHistory } from '../../domain';
+import type { Client } from '@temporalio/client';
+import { REDACTED, redactPersonal, type OperatorHistory } from '../../domain';
+import { caseHistory, encodedHistory } from '../../api/services/operator-history';
+import type { OperatorDeps } from '../../api/services/operator-temporal';
 import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
 
 type Auth = { authorization: string; userId: string };
@@ -134,7 +137,14 @@ describe.sequential('operator console API', () => {
   });
 
   it('exports a history encoded, or decoded with the same redaction, and audits each export', async () => {
-    const encoded = await call('POST', `/api/Operator/cases/lease-up/${applicationId}/export`, admin, { format: 'encoded' });
+    // An encoded export is readable through the codec: it needs a reason, like a reveal.
+    const exports = () => stack.db.selectFrom('operator_audit').select('id').where('workflow_id', '=', `lease-up/${applicationId}`).where('action', '=', 'export').execute();
+    const exportsBefore = (await exports()).length;
+    const unreasoned = await call('POST', `/api/Operator/cases/lease-up/${applicationId}/export`, admin, { format: 'encoded' });
+    expect(unreasoned.statusCode).toBe(400);
+    expect(unreasoned.json()).toMatchObject({ status: 400, data: { code: 'validation', issues: [{ path: 'body.reason' }] } });
+    expect(await exports()).toHaveLength(exportsBefore);
+    const encoded = await call('POST', `/api/Operator/cases/lease-up/${applicationId}/export`, admin, { format: 'encoded', reason: 'Agency audit 7: the whole history' });
     expect(encoded.statusCode).toBe(200);
     expect(encoded.headers['content-disposition']).toContain(`lease-up-${applicationId}-encoded.json`);
     expect(JSON.parse(encoded.body).events[0].eventType).toBeDefined();
@@ -199,6 +209,15 @@ describe.sequential('operator console API', () => {
       // Nothing here is stuck: the cases of this test are minutes old, and their activities succeed.
       expect(res.json().data.items.filter((c: { workflowId: string }) => c.workflowId === `support-ticket/${ticketId}`)).toEqual([]);
     }
+    // The cursor is Temporal's page token sealed to its list: the next page of the same list is read,
+    // another list or a changed cursor refuses it.
+    const first = (await call('GET', '/api/Operator/stuck?reason=failing&limit=1', admin)).json().data;
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const next = await call('GET', `/api/Operator/stuck?reason=failing&limit=1&cursor=${first.nextCursor}`, admin);
+    expect(next.statusCode).toBe(200);
+    expect((await call('GET', `/api/Operator/stuck?reason=overdue&limit=1&cursor=${first.nextCursor}`, admin)).statusCode).toBe(400);
+    const tampered = `${first.nextCursor.slice(0, -2)}${first.nextCursor.endsWith('AA') ? 'AB' : 'AA'}`;
+    expect((await call('GET', `/api/Operator/stuck?reason=failing&limit=1&cursor=${tampered}`, admin)).statusCode).toBe(400);
     expect((await call('GET', '/api/Operator/stuck?reason=slow', admin)).statusCode).toBe(400);
     expect((await call('GET', '/api/Operator/stuck?days=0', admin)).statusCode).toBe(400);
   });
@@ -210,7 +229,8 @@ describe.sequential('operator console API', () => {
       ['GET', '/api/Operator/audit'],
       ['GET', `/api/Operator/cases/support-ticket/${ticketId}/history`],
       ['POST', `/api/Operator/cases/support-ticket/${ticketId}/history/reveal`, { reason: 'Just curious about it' }],
-      ['POST', `/api/Operator/cases/support-ticket/${ticketId}/export`, { format: 'encoded' }],
+      ['POST', `/api/Operator/cases/support-ticket/${ticketId}/export`, { format: 'encoded', reason: 'Just curious about it' }],
+      ['POST', '/api/Operator/codec-reason', { reason: 'Just curious about it' }],
       ['POST', `/api/Operator/cases/support-ticket/${ticketId}/retry`, { reason: 'Just curious about it' }],
       ['POST', `/api/Operator/cases/support-ticket/${ticketId}/terminate`, { reason: 'Just curious about it' }],
       ['POST', `/api/Operator/cases/support-ticket/${ticketId}/reset`, { reason: 'Just curious about it', eventId: 3 }],
@@ -239,5 +259,35 @@ describe.sequential('operator console API', () => {
     expect((await call('GET', `/api/Operator/cases/lease-up/${randomUUID()}/history`, admin)).statusCode).toBe(404);
     expect((await call('POST', `/api/Operator/cases/lease-up/${randomUUID()}/terminate`, admin, { reason: 'No such case here' })).statusCode).toBe(404);
     expect((await call('POST', `/api/Operator/cases/support-ticket/${ticketId}/reset`, admin, { reason: 'x'.repeat(501), eventId: 3 })).statusCode).toBe(400);
+  });
+
+  it('redacts failure messages in an exported or unrevealed history, and lottery groups until a reason is given', async () => {
+    const secret = `Could not verify SSN ${SSN} for ${tenantName}`;
+    const history = {
+      events: [
+        { eventId: 1, eventType: 1, workflowExecutionStartedEventAttributes: { workflowType: { name: 'leaseUp' } } },
+        { eventId: 7, eventType: 12, activityTaskFailedEventAttributes: { failure: { message: secret, stackTrace: `at check (${SSN})`, cause: { message: secret } } } },
+      ],
+    };
+    const deps = {
+      db: stack.db,
+      codec: undefined as never,
+      taskQueue: 'q',
+      dataKey: stack.config.DATA_ENCRYPTION_KEY,
+      temporal: { workflow: { getHandle: () => ({ fetchHistory: async () => history }) } } as unknown as Client,
+    } satisfies OperatorDeps;
+    const encoded = await encodedHistory(deps, 'lease-up/x');
+    expect(encoded).not.toContain(SSN);
+    expect(encoded).not.toContain(tenantName);
+    expect(JSON.parse(encoded).events[1].activityTaskFailedEventAttributes.failure).toMatchObject({ message: REDACTED, stackTrace: REDACTED, cause: { message: REDACTED } });
+    const hidden = await caseHistory(deps, 'lease-up/x', false);
+    expect(hidden.events[1]!.failure).toBe(REDACTED);
+    expect((await caseHistory(deps, 'lease-up/x', true)).events[1]!.failure).toBe(secret);
+
+    // A household's lottery groups and its place in each say who has a disability: redacted whole.
+    const entry = { logNumber: 'LU-000123', groups: ['disability', 'senior'], groupPositions: { disability: 3 }, lotteryGroups: ['disability'] };
+    const redacted = redactPersonal(entry) as Record<string, unknown>;
+    expect(redacted).toEqual({ logNumber: 'LU-000123', groups: REDACTED, groupPositions: REDACTED, lotteryGroups: REDACTED });
+    expect(JSON.stringify(redacted)).not.toContain('disability');
   });
 });

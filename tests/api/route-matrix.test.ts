@@ -132,6 +132,7 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'POST /api/Operator/cases/:kind/:id/retry': ['Admin'],
   'POST /api/Operator/cases/:kind/:id/terminate': ['Admin'],
   'POST /api/Operator/cases/:kind/:id/reset': ['Admin'],
+  'POST /api/Operator/codec-reason': ['Admin'],
 };
 
 /** Event streams stay open for allowed roles: their refusals are walked here, their streams in tests/api/chat-events.test.ts. */

@@ -39,6 +39,7 @@ import * as privacy from './2026-11-29T0700-privacy';
 import * as publicListingGeneration from './2026-11-29T0800-public-listing-generation';
 import * as rankedApplicationIndexes from './2026-11-29T1000-ranked-application-indexes';
 import * as claimCodes from './2026-12-02T0347-claim-codes';
+import * as idempotencyLeaseToken from './2026-12-02T0347-idempotency-lease-token';
 import * as exportLeasesAndBlobDeletions from './2026-12-02T1740-export-leases-and-blob-deletions';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
@@ -82,5 +83,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0800-public-listing-generation': publicListingGeneration,
   '2026-11-29T1000-ranked-application-indexes': rankedApplicationIndexes,
   '2026-12-02T0347-claim-codes': claimCodes,
+  '2026-12-02T0347-idempotency-lease-token': idempotencyLeaseToken,
   '2026-12-02T1740-export-leases-and-blob-deletions': exportLeasesAndBlobDeletions,
 };

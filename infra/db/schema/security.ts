@@ -37,8 +37,14 @@ export interface IdempotentRequestTable {
   /** The key hashed with the user's id: two users' keys never meet, and the key itself is not kept. */
   key_hash: string;
   user_id: string;
-  /** The method, route and body the key was first sent with: a key reused for another request is refused. */
+  /** The method, route, parameters, query and body (a multipart body's parts digest) the key was first sent with: a key reused for another request is refused. */
   fingerprint: string;
+  /**
+   * Random, set by the request that holds the key (a retry that takes an expired lease sets its
+   * own): renewal, the kept answer and the release match it, so a stalled first request cannot
+   * touch its retry's row. Null on rows from before it was added.
+   */
+  lease_token: string | null;
   /** A retry before then is told the first is still being handled; after it, the retry runs it again. */
   locked_until: Timestamp;
   /** Null while the first request runs. */

@@ -12,7 +12,7 @@ import { useCaseAction, useCaseHistory, useExportHistory, useRevealHistory, type
 import { OperatorAuditLog } from '../components/audit-log';
 import { ReasonDialog } from '../components/reason-dialog';
 
-type Open = 'reveal' | 'export' | CaseAction | null;
+type Open = 'reveal' | 'export' | 'exportEncoded' | CaseAction | null;
 
 /** /operator/cases/:kind/:id: one case's history as a timeline, its export, and the operator's actions. */
 export function OperatorCaseRoute() {
@@ -50,6 +50,9 @@ function OperatorCase({ kind, caseId }: { kind: WorkflowCaseKind; caseId: string
   const confirm = (reason: string) => {
     if (open === 'reveal') {
       reveal.mutate({ reason }, { onSuccess: (h) => { setRevealed(h); close(); }, onError });
+    } else if (open === 'exportEncoded') {
+      // The encoded file is readable through the codec: it needs a reason, like a reveal.
+      exportHistory.mutate({ format: 'encoded', reason }, { onSuccess: () => { toast.showSuccess(t('done.export')); close(); }, onError });
     } else if (open === 'export') {
       exportHistory.mutate({ format: 'decoded', ...(reason ? { reason } : {}) }, { onSuccess: () => { toast.showSuccess(t('done.export')); close(); }, onError });
     } else if (open) {
@@ -74,7 +77,7 @@ function OperatorCase({ kind, caseId }: { kind: WorkflowCaseKind; caseId: string
         <button type="button" className="button button-primary" onClick={() => setOpen('reveal')} disabled={revealed !== null}>
           {t('case.reveal')}
         </button>
-        <button type="button" className="button button-secondary" onClick={() => exportHistory.mutate({ format: 'encoded' }, { onSuccess: () => toast.showSuccess(t('done.export')), onError })}>
+        <button type="button" className="button button-secondary" onClick={() => setOpen('exportEncoded')}>
           {t('case.exportEncoded')}
         </button>
         <button type="button" className="button button-secondary" onClick={() => setOpen('export')}>
@@ -125,6 +128,7 @@ function OperatorCase({ kind, caseId }: { kind: WorkflowCaseKind; caseId: string
       <OperatorAuditLog workflowId={workflowId} headingId={ids.audit} />
 
       <ReasonDialog open={open === 'reveal'} title={t('dialog.revealTitle')} busy={reveal.isPending} onClose={close} onConfirm={confirm} />
+      <ReasonDialog open={open === 'exportEncoded'} title={t('dialog.exportEncodedTitle')} busy={exportHistory.isPending} onClose={close} onConfirm={confirm} />
       <ReasonDialog open={open === 'export'} title={t('dialog.exportTitle')} hint={t('dialog.exportHint')} optional busy={exportHistory.isPending} onClose={close} onConfirm={confirm} />
       <ReasonDialog open={open === 'retry'} title={t('dialog.retryTitle')} busy={action.isPending} onClose={close} onConfirm={confirm} />
       <ReasonDialog open={open === 'terminate'} title={t('dialog.terminateTitle')} busy={action.isPending} onClose={close} onConfirm={confirm} />
