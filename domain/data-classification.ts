@@ -103,7 +103,7 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
     details: sealedJson, created_at: none, updated_at: none,
   },
   idempotent_requests: {
-    key_hash: hashed, user_id: none, fingerprint: hashed, locked_until: none, status_code: none, response_encrypted: field, created_at: none,
+    key_hash: hashed, user_id: none, fingerprint: hashed, locked_until: none, lease_token: none, status_code: none, response_encrypted: field, created_at: none,
   },
   household_documents: {
     id: none, household_id: none, member_id: none, income_id: none, asset_id: none, document_type: none,
