@@ -70,6 +70,12 @@ describe('household profile in the browser', () => {
       await page.screenshot({ path: new URL(`profile-${Date.now()}.png`, ARTIFACTS).pathname, fullPage: true }).catch(() => undefined);
     });
 
+    // The lookups are read once for the whole profile, and a code the agency retired is not offered.
+    await stack.db.updateTable('lookups').set({ active: false }).where('category', '=', 'gender').where('code', '=', 'prefer_not_to_say').execute();
+    let lookupReads = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/Lookups') lookupReads++;
+    });
     await page.goto('/login');
     await page.getByLabel('Username or email').fill(username);
     await page.getByLabel('Password', { exact: true }).fill(password);
@@ -82,12 +88,14 @@ describe('household profile in the browser', () => {
     await fillMember(page, { name: 'Too Young', relationship: 'Self (applicant)', dob: `${new Date().getUTCFullYear() - 15}-01-01`, gender: 'Female', ssn: '123-45-6789', head: false, email: 'young@example.org' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Applicant must be at least 18 years old').waitFor();
+    await expect.poll(() => page.getByLabel('Gender').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['', 'male', 'female']);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // The head reads Spanish: chosen on the screen, it is the language of the household's TIC and lease letters.
     await addMember(page, { name: 'Rosa Diaz', relationship: 'Self (applicant)', dob: '1975-03-09', gender: 'Female', ssn: '123-45-6789', head: true, email: 'rosa@example.org', language: 'Español' });
     const rosas = await stack.db.selectFrom('households').innerJoin('users', 'users.id', 'households.head_user_id').select('households.id').where('users.username', '=', username).executeTakeFirstOrThrow();
     expect((await certificationFacts(stack.db, rosas.id, '2026-06-01')).language).toBe('es');
+    expect(lookupReads).toBe(1);
     await addMember(page, { name: 'Tomas Diaz', relationship: 'Spouse', dob: '1973-11-20', gender: 'Male', itin: '912-70-1234', head: false });
 
     const incomeQuestion = page.getByRole('group', { name: 'Does anyone in your household have income?' });

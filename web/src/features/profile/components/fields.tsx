@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError as HookFieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { FieldError } from './field-error';
+import { useLookups } from '../api/profile';
 
 /** A labelled input with its translated error; `aria-describedby` ties the message to the field. */
 export function TextField({ label, registration, error, type = 'text', hint }: { label: string; registration: UseFormRegisterReturn; error?: HookFieldError; type?: string; hint?: string }) {
@@ -45,16 +46,29 @@ export function YesNoField({ legend, yes, no, registration, error }: { legend: s
   );
 }
 
+/**
+ * The codes a lookup select offers: those `GET /api/Lookups` lists for the category, in its order
+ * (an agency can retire or reorder a code there), among those the form's schema accepts; the
+ * form's own list until the lookups arrive, or when they name no such category.
+ */
+export function offeredCodes(accepted: readonly string[], listed: readonly string[] | undefined): readonly string[] {
+  if (!listed) return accepted;
+  const offered = listed.filter((code) => accepted.includes(code));
+  return offered.length > 0 ? offered : accepted;
+}
+
 /** A select whose options are lookup codes, labelled from the `lookups` namespace. */
 export function LookupSelect({ label, category, codes, registration, error }: { label: string; category: string; codes: readonly string[]; registration: UseFormRegisterReturn; error?: HookFieldError }) {
   const id = useId();
   const { t } = useTranslation(['lookups', 'profile']);
+  // Read once per session and held (spec section 3): every select shares the one answer.
+  const lookups = useLookups();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} {...registration}>
         <option value="">{t('profile:form.choose')}</option>
-        {codes.map((code) => (
+        {offeredCodes(codes, lookups.data?.[category]).map((code) => (
           <option key={code} value={code}>
             {t(`lookups:${category}.${code}` as never)}
           </option>
