@@ -49,6 +49,9 @@ export async function listAssets(db: Db, householdId: string): Promise<AssetView
 export async function answerAssetFlag(db: Db, householdId: string, { kind, hasAny, confirmed }: AssetFlagInput) {
   if (!hasAny && !confirmed) throw new HttpError(409, 'confirmationRequired');
   return db.transaction().execute(async (trx) => {
+    // The flags are one JSON value read and written back: two answers at once (trust, then life
+    // insurance, a moment apart) must not each write over the other's.
+    await trx.selectFrom('households').select('id').where('id', '=', householdId).forUpdate().execute();
     let deleted = 0;
     if (!hasAny) {
       let q = trx.deleteFrom('household_assets').where('household_id', '=', householdId);

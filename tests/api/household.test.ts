@@ -153,6 +153,18 @@ describe('household profile API', () => {
     expect((await call('GET', '/api/Household/profile', who.headers)).json().data.hasAssets).toBe(false);
   });
 
+  it('keeps every per-kind answer when several arrive at once', async () => {
+    const who = await newResident(stack.app, stack.db);
+    await call('POST', '/api/Household/profile', who.headers);
+    const answers = await Promise.all([
+      call('PUT', '/api/HouseholdAssets/UpdateTrustAssetFlag', who.headers, { hasAny: false, confirmed: true }),
+      call('PUT', '/api/HouseholdAssets/UpdateLifeInsuranceAssetFlag', who.headers, { hasAny: true }),
+      call('PUT', '/api/HouseholdAssets/UpdateEBTCardAssetFlag', who.headers, { hasAny: true }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect((await call('GET', '/api/Household/profile', who.headers)).json().data.assetFlags).toEqual({ TrustAssets: false, LifeInsuranceAssets: true, EBTCards: true });
+  });
+
   it('refuses every edit while the profile is locked, with a clear message', async () => {
     const who = await newResident(stack.app, stack.db);
     const householdId = (await call('POST', '/api/Household/profile', who.headers)).json().data.householdId;

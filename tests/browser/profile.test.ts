@@ -128,6 +128,13 @@ describe('household profile in the browser', () => {
     await assetQuestion.getByLabel('No', { exact: true }).click();
     await page.getByRole('dialog', { name: 'Delete every entry?' }).getByRole('button', { name: 'Keep them' }).click();
     await page.getByText('Ponce Bank ••••1234').waitFor();
+    // Section 7's per-kind questions, each saved through its own flag route.
+    await page.getByRole('group', { name: 'Does anyone in your household have a trust?' }).getByLabel('No', { exact: true }).click();
+    await page.getByRole('group', { name: 'Does anyone in your household have life insurance?' }).getByLabel('Yes').click();
+    await expect
+      .poll(async () => (await stack.db.selectFrom('household_profiles').select('asset_flags').where('household_id', '=', rosas.id).executeTakeFirst())?.asset_flags)
+      .toMatchObject({ TrustAssets: false, LifeInsuranceAssets: true });
+    await expect.poll(() => page.getByRole('group', { name: 'Does anyone in your household have an EBT card?' }).getByLabel('Yes').isChecked()).toBe(false);
 
     await page.getByRole('tab', { name: 'Documents' }).click();
     await page.getByLabel('Document for').selectOption({ label: 'Rosa Diaz: Pay stub' });

@@ -12,9 +12,15 @@ export interface HouseholdProfile {
   preferences: Record<string, unknown> | null;
   hasIncome: boolean | null;
   hasAssets: boolean | null;
+  /** The per-kind answers (trust, life insurance, EBT card), by asset kind. */
+  assetFlags: Record<string, boolean>;
   completion: ProfileCompletion;
   submittedAt: string | null;
 }
+
+/** Section 7's per-kind asset questions, each with its own route. */
+export const FLAG_ROUTES = { TrustAssets: 'UpdateTrustAssetFlag', LifeInsuranceAssets: 'UpdateLifeInsuranceAssetFlag', EBTCards: 'UpdateEBTCardAssetFlag' } as const;
+export type FlaggedAssetKind = keyof typeof FLAG_ROUTES;
 
 export const profileQuery = () => queryOptions({ queryKey: ['household', 'profile'], queryFn: ({ signal }) => api.get<HouseholdProfile>('/Household/profile', { signal }) });
 export const incomeQuery = () => queryOptions({ queryKey: ['household', 'income'], queryFn: ({ signal }) => api.get<IncomeView[]>('/HouseholdIncome', { signal }) });
@@ -48,6 +54,7 @@ export const householdCalls = {
   saveAsset: (a: { kind: string }) => api.post(`/HouseholdAssets/${a.kind}`, a),
   deleteAsset: ({ kind, id }: { kind: string; id: string }) => apiRequest('DELETE', `/HouseholdAssets/${kind}/${id}`),
   assetQuestion: (hasAny: boolean) => api.put('/HouseholdAssets/UpdateAssetFlag', { hasAny, confirmed: true }),
+  assetKindQuestion: ({ kind, hasAny }: { kind: FlaggedAssetKind; hasAny: boolean }) => api.put(`/HouseholdAssets/${FLAG_ROUTES[kind]}`, { hasAny, confirmed: true }),
   savePreferences: (p: unknown) => api.post('/HousingChoices/AdditionalPreferences', p),
   completeProfile: () => api.post('/Household/CompleteProfile'),
 };

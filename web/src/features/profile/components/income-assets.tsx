@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberView } from '../../../lib/domain';
-import { householdCalls, useAssets, useHouseholdMutation, useIncome } from '../api/profile';
+import { FLAG_ROUTES, householdCalls, useAssets, useHouseholdMutation, useIncome, type FlaggedAssetKind } from '../api/profile';
 import { AssetForm } from './asset-form';
 import { IncomeForm } from './income-form';
 import { SpecialIncomeForm } from './special-income-form';
 import { YesNoQuestion } from './yes-no-question';
-import { useFailureText } from './failure-text';
+import { useFailureText, type Failure } from './failure-text';
 import { formatMoney } from '../../../lib/format';
 import { ReadFiguresUpload } from './extracted-figures';
 
@@ -43,7 +43,23 @@ export function IncomeTab({ householdId, hasIncome, members }: { householdId: st
   );
 }
 
-export function AssetsTab({ hasAssets }: { hasAssets: boolean | null }) {
+/** Which failure message each per-kind question uses (spec section 8: trust or insurance ownership). */
+const FLAG_FAILURE: Record<FlaggedAssetKind, Failure> = { TrustAssets: 'trustOwnership', LifeInsuranceAssets: 'insuranceOwnership', EBTCards: 'assetOwnership' };
+
+/** One per-kind question (does anyone have a trust, life insurance, an EBT card?): NO deletes that kind's entries, after asking. */
+function AssetKindQuestion({ kind, value, entries }: { kind: FlaggedAssetKind; value: boolean | null; entries: number }) {
+  const { t } = useTranslation('profile');
+  const answer = useHouseholdMutation(householdCalls.assetKindQuestion);
+  const failureText = useFailureText();
+  return (
+    <>
+      <YesNoQuestion question={t(`assets.kindQuestion.${kind}`)} value={value} entries={entries} onAnswer={(hasAny) => answer.mutate({ kind, hasAny })} />
+      {answer.error ? <p className="form-error" role="alert">{failureText(answer.error, FLAG_FAILURE[kind])}</p> : null}
+    </>
+  );
+}
+
+export function AssetsTab({ hasAssets, assetFlags }: { hasAssets: boolean | null; assetFlags: Record<string, boolean> }) {
   const { t } = useTranslation(['profile', 'lookups']);
   const assets = useAssets();
   const [adding, setAdding] = useState(false);
@@ -55,6 +71,11 @@ export function AssetsTab({ hasAssets }: { hasAssets: boolean | null }) {
     <div>
       <YesNoQuestion question={t('profile:assets.question')} value={hasAssets} entries={entries.length} onAnswer={(a) => answer.mutate(a)} />
       {answer.error ? <p className="form-error" role="alert">{failureText(answer.error, 'assetOwnership')}</p> : null}
+      {hasAssets
+        ? (Object.keys(FLAG_ROUTES) as FlaggedAssetKind[]).map((kind) => (
+            <AssetKindQuestion key={kind} kind={kind} value={assetFlags[kind] ?? null} entries={entries.filter((a) => a.kind === kind).length} />
+          ))
+        : null}
       <ul className="task-list">
         {entries.map((a) => (
           <li key={a.id}>

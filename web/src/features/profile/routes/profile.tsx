@@ -70,7 +70,7 @@ export function ProfileRoute() {
         </div>
         <div role="tabpanel">
           {tab === 'income' ? <IncomeTab householdId={p.householdId} hasIncome={p.hasIncome} members={p.members} /> : null}
-          {tab === 'assets' ? <AssetsTab hasAssets={p.hasAssets} /> : null}
+          {tab === 'assets' ? <AssetsTab hasAssets={p.hasAssets} assetFlags={p.assetFlags} /> : null}
           {tab === 'documents' ? <DocumentsTab /> : null}
         </div>
       </Section>
