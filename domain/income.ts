@@ -86,6 +86,12 @@ export const LONG_TERM_CARE_DAILY_LIMIT = 180;
 export const longTermCareDailyAmount = (amount: number, frequency: PayFrequency) => annualAmount(amount, frequency) / 365;
 export const exceedsLongTermCareLimit = (amount: number, frequency: PayFrequency) => longTermCareDailyAmount(amount, frequency) > LONG_TERM_CARE_DAILY_LIMIT;
 
+/** Up to 3 tax return years; as a form sends them, a blank year is left out and a year typed as text read as a number. */
+const taxReturnYears = z.preprocess(
+  (v) => (Array.isArray(v) ? v.filter((year) => year !== '' && year !== null && year !== undefined).map((year) => (typeof year === 'string' ? Number(year.trim()) : year)) : v),
+  z.array(z.number({ error: FORM_MESSAGES.taxYear }).int(FORM_MESSAGES.taxYear).min(1990, FORM_MESSAGES.taxYear).max(2100, FORM_MESSAGES.taxYear)).max(3, FORM_MESSAGES.taxReturnYears),
+);
+
 export const IncomeInput = z.discriminatedUnion(
   'incomeType',
   [
@@ -97,7 +103,7 @@ export const IncomeInput = z.discriminatedUnion(
       natureOfBusiness: optionalText(200),
       typeOfWork: optionalText(200),
       // Spec section 9: tax return years 3.
-      taxReturnYears: z.array(z.number().int().min(1990).max(2100)).max(3, FORM_MESSAGES.taxReturnYears).default([]),
+      taxReturnYears: taxReturnYears.default([]),
       form1099Url: optionalText(500),
       expectedAnnualIncome: optionalMoney,
     }),

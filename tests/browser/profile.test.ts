@@ -108,6 +108,27 @@ describe('household profile in the browser', () => {
     await page.getByLabel('Start date').fill('2021-06-01');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Rosa Diaz: Employment').waitFor();
+    // Self-employment keeps its tax return years (up to 3) and the link to the 1099 form.
+    await page.getByRole('button', { name: 'Add income' }).click();
+    await page.getByLabel('Income type', { exact: true }).selectOption({ label: 'Self-employment or business' });
+    await page.getByLabel('Amount ($)', { exact: true }).fill('9,000');
+    await page.getByLabel('How often', { exact: true }).selectOption({ label: 'Annually' });
+    await page.getByLabel('Business name').fill('Diaz Tailoring');
+    await page.getByLabel('Year 1', { exact: true }).fill('2025');
+    await page.getByLabel('Year 2', { exact: true }).fill('2024');
+    await page.getByLabel('Link to the 1099 form').fill('https://example.org/1099/diaz-2025.pdf');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Rosa Diaz: Self-employment or business').waitFor();
+    await expect
+      .poll(async () => (await stack.db.selectFrom('household_incomes').selectAll().where('income_type', '=', 'self_employment').execute()).map((r) => openIncome(r as never).details))
+      .toEqual([expect.objectContaining({ taxReturnYears: [2025, 2024], form1099Url: 'https://example.org/1099/diaz-2025.pdf' })]);
+    const selfEmployed = page.getByRole('listitem').filter({ hasText: 'Rosa Diaz: Self-employment or business' });
+    await selfEmployed.getByRole('button', { name: 'Edit' }).click();
+    await expect.poll(() => selfEmployed.getByLabel('Year 1', { exact: true }).inputValue()).toBe('2025');
+    await selfEmployed.getByRole('button', { name: 'Cancel' }).click();
+    // Taken out again: its own documents would stand between this household and 100%.
+    await selfEmployed.getByRole('button', { name: 'Delete' }).click();
+    await selfEmployed.waitFor({ state: 'detached' });
 
     await page.getByRole('tab', { name: 'Assets' }).click();
     const assetQuestion = page.getByRole('group', { name: 'Does anyone in your household have assets?' });

@@ -63,6 +63,7 @@ export function IncomeForm({ members, entry, onDone }: { members: MemberView[]; 
           <TextField key={f.name} label={t(`profile:income.fields.${f.name}` as never)} type={f.kind === 'date' ? 'date' : 'text'} registration={register(f.name)} error={errors[f.name]} />
         ),
       )}
+      {type === 'self_employment' ? <SelfEmploymentRecords form={form} errors={errors} /> : null}
       {type === 'zero_income' ? <ZeroIncomeLookAhead form={form} errors={errors} /> : null}
       {type === 'long_term_care' ? <LongTermCareNote amount={watch('amount')} frequency={watch('frequency') as PayFrequency} /> : null}
       {save.error ? <p className="form-error" role="alert">{failureText(save.error, 'incomeSave')}</p> : null}
@@ -71,6 +72,24 @@ export function IncomeForm({ members, entry, onDone }: { members: MemberView[]; 
         <button type="button" className="button button-secondary" onClick={onDone}>{t('profile:form.cancel')}</button>
       </div>
     </form>
+  );
+}
+
+/** Spec sections 3 and 9: a self-employed member's tax return years (up to 3) and the link to the 1099 form. */
+function SelfEmploymentRecords({ form, errors }: { form: ReturnType<typeof useForm<Record<string, string>>>; errors: Record<string, HookFieldError | undefined> }) {
+  const { t } = useTranslation('profile');
+  const yearErrors = errors.taxReturnYears as unknown as (HookFieldError | undefined)[] | HookFieldError | undefined;
+  const yearError = Array.isArray(yearErrors) ? yearErrors.find(Boolean) : yearErrors;
+  return (
+    <>
+      <fieldset className="fieldset">
+        <legend>{t('income.taxReturnYears.title')}</legend>
+        {[0, 1, 2].map((i) => (
+          <TextField key={i} label={t('income.taxReturnYears.year', { n: i + 1 })} registration={form.register(`taxReturnYears.${i}`)} error={i === 0 ? yearError : undefined} />
+        ))}
+      </fieldset>
+      <TextField label={t('income.fields.form1099Url')} type="url" registration={form.register('form1099Url')} error={errors.form1099Url} />
+    </>
   );
 }
 
