@@ -209,6 +209,19 @@ describe('household profile in the browser', () => {
     await page.getByText('pay-stub-full.pdf (PDF)').waitFor();
     await page.getByText('Both pages attached now').waitFor();
     expect(await page.getByText('Rejected: Page 2 missing').count()).toBe(0);
+
+    // Rental assistance with its proof: the file is stored as the household's document and named by the assistance.
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
+    await page.getByLabel('I receive rental assistance').check();
+    await page.getByLabel('Type of assistance').selectOption({ label: 'Section 8 voucher' });
+    await page.getByLabel('Agency', { exact: true }).fill('NYCHA');
+    await page.getByLabel('Monthly amount ($)').fill('1,200');
+    await page.getByLabel('Proof of rental assistance').setInputFiles({ name: 'voucher.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+    await page.getByRole('button', { name: 'Save rental assistance' }).click();
+    const proofOf = async () => ((await stack.db.selectFrom('rental_assistance').select('details').where('household_id', '=', household.id).executeTakeFirst())?.details as { proofDocumentId?: string } | undefined)?.proofDocumentId;
+    await expect.poll(proofOf).toEqual(expect.any(String));
+    const proofDoc = await stack.db.selectFrom('household_documents').select(['document_type', 'file_name']).where('id', '=', (await proofOf())!).executeTakeFirstOrThrow();
+    expect(proofDoc).toEqual({ document_type: 'rental_assistance_proof', file_name: 'voucher.pdf' });
     await context.close();
   });
 });
