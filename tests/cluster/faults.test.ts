@@ -24,7 +24,7 @@ import { useDataKeys } from '../../infra/data-keys';
 import { createDb, type Db } from '../../infra/db/database';
 import { declaredIncomeOf } from '../../infra/db/repositories/declared-income';
 import { dataConverter } from '../../infra/temporal/connection';
-import { freeClusterEnv, replayCheck, signInOver, startCluster, type RunningCluster } from '../helpers/cluster';
+import { clusterParentEnv, freeClusterEnv, replayCheck, signInOver, startCluster, type RunningCluster } from '../helpers/cluster';
 import { LoadClient, LoadSession, recoveries, recoveryTable, type Operation } from '../helpers/cluster-load';
 import { listenToEvents } from '../helpers/event-stream';
 import { TINY_PNG } from '../helpers/lease-up-env';
@@ -62,7 +62,7 @@ describe('the cluster under load, broken on purpose', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'portal-faults-'));
     env = await freeClusterEnv();
     cluster = await startCluster(dataDir, env);
-    const appEnv = await clusterAppEnvironment(process.env, dataDir, cluster.ports);
+    const appEnv = await clusterAppEnvironment(clusterParentEnv(), dataDir, cluster.ports);
     config = loadConfig(appEnv);
     useDataKeys(keyRingFromConfig(config));
     db = createDb(config);

@@ -87,12 +87,21 @@ function waitForLine(child: ChildProcess, output: () => string, pattern: RegExp,
   });
 }
 
+/**
+ * This process's environment for the cluster's processes, without the test run's secret ledger:
+ * the cluster runs as production does, where the ledger is refused.
+ */
+export function clusterParentEnv(): NodeJS.ProcessEnv {
+  const { PORTAL_SECRET_LEDGER: _ledger, ...rest } = process.env;
+  return rest;
+}
+
 /** Starts the cluster with its data in `dataDir` (kept between starts) and waits until it serves. */
 export async function startCluster(dataDir: string, env: Record<string, string>, extra: NodeJS.ProcessEnv = {}): Promise<RunningCluster & { startedInMs: number }> {
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/cluster/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, ...extra, CLUSTER_DATA_DIR: dataDir },
+    env: { ...clusterParentEnv(), ...env, ...extra, CLUSTER_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
@@ -134,7 +143,7 @@ export async function signInOver(baseUrl: string, username: string, password: st
 /** Workers of one build started beside the cluster's (the new build of a rolling upgrade), on its task queue. */
 export async function startWorkers(dataDir: string, env: Record<string, string>, options: { buildId: string; bundlePath: string; count: number }): Promise<{ stop(): Promise<void> }> {
   const ports = clusterPorts(env);
-  const base = await clusterAppEnvironment(process.env, dataDir, ports);
+  const base = await clusterAppEnvironment(clusterParentEnv(), dataDir, ports);
   const children: ChildProcess[] = [];
   for (let i = 0; i < options.count; i++) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
@@ -184,7 +193,7 @@ export async function changedWorkflowBundle(name: string, file: string, change: 
 /** A command of the repository run against the cluster with its workers' environment: exit code and output. */
 async function runAgainstCluster(dataDir: string, env: Record<string, string>, script: string, args: string[]): Promise<{ code: number; report: string }> {
   const ports = clusterPorts(env);
-  const base = await clusterAppEnvironment(process.env, dataDir, ports);
+  const base = await clusterAppEnvironment(clusterParentEnv(), dataDir, ports);
   const child = spawn(process.execPath, ['--import', 'tsx', script, '--address', `127.0.0.1:${ports.temporal}`, '--namespace', base.TEMPORAL_NAMESPACE!, ...args], { cwd: ROOT, env: base, stdio: ['ignore', 'pipe', 'pipe'] });
   let report = '';
   child.stdout!.on('data', (chunk: Buffer) => (report += chunk.toString()));
