@@ -3,6 +3,7 @@ import type { Db } from '../../infra/db/database';
 import { HttpError } from '../errors';
 import { recordAdminChange } from './admin-audit';
 import { sessionCache } from './session-cache';
+import { revokeSessionsOf } from './tokens';
 import { sendEmailVerification } from './auth';
 import { getUserListRow, listUsers } from './user-lists';
 
@@ -38,16 +39,6 @@ async function targetOf(db: Db, actorId: string, userId: string) {
   return user;
 }
 
-/** Every session of the user ends, and every session in which someone acted as them or they acted for someone. */
-async function endSessions(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date() })
-    .where((eb) => eb.or([eb('user_id', '=', userId), eb('real_user_id', '=', userId)]))
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
 async function answer(db: Db, userId: string) {
   return (await getUserListRow(db, userId))!;
 }
@@ -58,7 +49,7 @@ export async function changeRole(db: Db, actorId: string, userId: string, role: 
   if (user.role !== role) {
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ role }).where('id', '=', userId).execute();
-      await endSessions(trx, userId);
+      await revokeSessionsOf(trx, userId);
       await recordAdminChange(trx, actorId, userId, 'roleChanged', { from: user.role, to: role });
     });
     // After the commit, so no session check that ran before it keeps the old session in the cache.
@@ -73,7 +64,7 @@ export async function deactivateUser(db: Db, actorId: string, userId: string) {
   if (user.status !== 'deactivated') {
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ status: 'deactivated' }).where('id', '=', userId).execute();
-      await endSessions(trx, userId);
+      await revokeSessionsOf(trx, userId);
       await recordAdminChange(trx, actorId, userId, 'deactivated');
     });
     // After the commit, so no session check that ran before it keeps the old session in the cache.

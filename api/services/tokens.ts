@@ -86,13 +86,21 @@ export async function revokeByToken(db: Db, presented: string): Promise<void> {
  * and the person as `real_user_id`), which a stolen password could otherwise keep open.
  */
 export async function revokeAllForUser(db: Db, userId: string): Promise<void> {
+  await revokeSessionsOf(db, userId);
+  sessionCache.forgetUser(userId);
+}
+
+/**
+ * Revokes every session the person holds or acts in, leaving this process's session cache alone: a
+ * caller inside a transaction forgets the cache after its commit.
+ */
+export async function revokeSessionsOf(db: Db, userId: string): Promise<void> {
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: new Date() })
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('real_user_id', '=', userId)]))
     .where('revoked_at', 'is', null)
     .execute();
-  sessionCache.forgetUser(userId);
 }
 
 /** Whether the family of an access token is still live (a revoked family's access tokens stop at once). */
