@@ -60,3 +60,4 @@ export * from './sms';
 // Text translation and the intake assistant: domain/translator.ts and domain/intake.ts are
 // imported directly, not through this index, so their schemas stay out of the web's shared chunk.
 export * from './ids';
+export * from './waitlist';

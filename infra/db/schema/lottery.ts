@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { LotteryGroup } from '../../../domain/lottery';
+import type { WaitlistState } from '../../../domain/waitlist';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -61,6 +62,8 @@ export interface OpportunityLotteryColumns {
   selection: ColumnType<'first_come' | 'lottery', 'first_come' | 'lottery' | undefined, 'first_come' | 'lottery'>;
   lottery_set_asides: Json<SetAsideRow[]>;
   lottery_community_board: string | null;
+  /** Migration 2026-12-03T0200: months between a waitlisted household's check-ins. */
+  waitlist_check_in_months: ColumnType<number, number | undefined, number>;
 }
 
 /** Columns the lottery migration adds to `applications`. */
@@ -70,4 +73,11 @@ export interface ApplicationLotteryColumns {
   lottery_group_positions: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
   lottery_skip_reason: ColumnType<string | null, string | null | undefined, string | null>;
   invited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Migration 2026-12-03T0200: the household's place on the waitlist (domain/waitlist.ts). */
+  waitlist_state: ColumnType<WaitlistState, WaitlistState | undefined, WaitlistState>;
+  waitlist_state_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  waitlist_state_reason: string | null;
+  declined_bedroom_types: Json<string[]>;
+  waitlist_confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  waitlist_next_check_in_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
