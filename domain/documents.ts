@@ -148,11 +148,20 @@ export interface DocumentContent {
   contentType: string;
 }
 
+/**
+ * One line of the required-documents checklist: a document an income entry needs, or (income null)
+ * the proof document every member needs (section 5).
+ */
 export interface RequiredDocItem {
-  incomeId: string;
-  incomeType: IncomeType;
+  incomeId: string | null;
+  incomeType: IncomeType | null;
   memberId: string;
   memberName: string;
   documentType: DocumentType;
   uploaded: boolean;
+}
+
+/** A checklist line's key: its income entry's, or for a member's proof, the member's. */
+export function requiredDocKey(item: { incomeId?: unknown; memberId?: unknown; documentType?: unknown }): string {
+  return item.incomeId ? `${String(item.incomeId)}:${String(item.documentType)}` : `member-${String(item.memberId)}:${String(item.documentType)}`;
 }

@@ -112,6 +112,8 @@ export interface MemberView extends Omit<MemberInput, 'ssn' | 'itin' | 'alienReg
   ssnLast4: string | null;
   itinLast4: string | null;
   alienRegistrationNumberLast4: string | null;
+  /** A proof document (identity) of this member is on file and not rejected (section 5: required per member). */
+  proofOnFile: boolean;
   age: number;
 }
 
@@ -204,7 +206,7 @@ export interface ProfileCompletion {
   missing: ProfileGap[];
 }
 export const PROFILE_GAPS = [
-  'noMembers', 'noHeadOfHousehold', 'memberIncomplete', 'noAddress', 'incomeQuestionUnanswered', 'noValidIncome',
+  'noMembers', 'noHeadOfHousehold', 'memberIncomplete', 'memberProofMissing', 'noAddress', 'incomeQuestionUnanswered', 'noValidIncome',
   'allZeroIncome', 'assetQuestionUnanswered', 'noAssets', 'noHousingChoices', 'documentsMissing',
 ] as const;
 export type ProfileGap = (typeof PROFILE_GAPS)[number];

@@ -116,7 +116,7 @@ export interface IntakeQuestion {
   /** `confirm`: the answers as they will be saved (identifiers masked). */
   entry?: Record<string, unknown>;
   /** `upload`: the document asked for. */
-  document?: { documentType: string; incomeId: string; memberName: string; incomeType: string };
+  document?: { documentType: string; incomeId: string | null; memberName: string; incomeType: string | null };
   /** `more` on sections with something on file: how many entries (members, incomes, assets) or 1. */
   onFile?: number;
 }

@@ -5,11 +5,14 @@ import { hasDataKeys, sealJson, sealNumber } from './data-keys';
 import type { Database } from './db/database';
 
 /** A one-page pay stub, so the demo household's document opens like an uploaded one. */
-export async function demoPayStubPdf(employer: string, name: string, amount: number): Promise<Buffer> {
+export function demoPayStubPdf(employer: string, name: string, amount: number): Promise<Buffer> {
+  return onePagePdf([`${employer} - pay stub (demo data)`, `Employee: ${name}`, 'Pay period: two weeks', `Gross pay: $${amount.toFixed(2)}`]);
+}
+
+async function onePagePdf(lines: string[]): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([612, 396]);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const lines = [`${employer} - pay stub (demo data)`, `Employee: ${name}`, 'Pay period: two weeks', `Gross pay: $${amount.toFixed(2)}`];
   lines.forEach((line, i) => page.drawText(line, { x: 48, y: 330 - i * 28, size: i === 0 ? 16 : 12, font }));
   return Buffer.from(await pdf.save());
 }
@@ -37,10 +40,11 @@ export async function seedHouseholdProfile(
     .values({ ...common, full_name: input.fullName, relationship: 'self', date_of_birth: '1978-05-14', marital_status: 'married', ssn_last4: '6789', head_of_household: true, email: input.email, mobile: '2125550142' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
+  const spouse = await trx
     .insertInto('household_members')
     .values({ ...common, full_name: input.spouseName, relationship: 'spouse', date_of_birth: '1980-09-02', marital_status: 'married', itin_last4: '4321', head_of_household: false, email: null, mobile: null })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const amount = 2000;
   const details = { memberId: head.id, incomeType: 'employment', employerName: 'City Hospital', jobTitle: 'Nurse aide', startDate: '2019-03-01', amount, frequency: 'bi_weekly', sourceName: 'City Hospital', awardLetterDate: null };
   const income = await trx
@@ -81,4 +85,19 @@ export async function seedHouseholdProfile(
       uploaded_at: now, review_reason: null, rejection_reason: null, discrepancy_reason: null, replaces_document_id: null,
     })
     .execute();
+  // Each member's proof document (section 5 requires one per member).
+  for (const [memberId, name] of [[head.id, input.fullName], [spouse.id, input.spouseName]] as const) {
+    const proofKey = `households/${input.householdId}/documents/demo-proof-${memberId}`;
+    const proof = await onePagePdf(['Proof of identity (demo data)', name]);
+    if (input.blobs) await input.blobs.put(proofKey, proof, 'application/pdf');
+    await trx
+      .insertInto('household_documents')
+      .values({
+        household_id: input.householdId, member_id: memberId, income_id: null, document_type: 'identity', file_name: 'proof-of-identity.pdf',
+        blob_key: proofKey, content_type: 'application/pdf', size_bytes: proof.length, uploaded_by: input.headUserId,
+        uploaded_at: now, review_reason: null, rejection_reason: null, discrepancy_reason: null, replaces_document_id: null,
+      })
+      .execute();
+  }
 }
+

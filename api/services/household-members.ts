@@ -2,6 +2,7 @@ import { MEMBER_MESSAGES, MemberInput, ageOn, normalizeIdentifier, todayIso, typ
 import { createFieldCipher, lastFour, type KeyRing } from '../../infra/crypto';
 import { recordIssuedSecret } from '../../infra/secret-ledger';
 import type { Db } from '../../infra/db/database';
+import { membersWithProof } from '../../infra/db/repositories/profile-completion';
 import type { HouseholdMemberTable } from '../../infra/db/schema/household';
 import type { Selectable } from 'kysely';
 import { HttpError, notFound } from '../errors';
@@ -9,7 +10,7 @@ import { HttpError, notFound } from '../errors';
 type MemberRow = Selectable<HouseholdMemberTable>;
 type Fields = Omit<MemberInput, 'ssn' | 'itin' | 'alienRegistrationNumber' | 'identifierOnFile'>;
 
-export function toMemberView(row: MemberRow, today = todayIso()): MemberView {
+export function toMemberView(row: MemberRow, proofOnFile: boolean, today = todayIso()): MemberView {
   return {
     id: row.id,
     fullName: row.full_name,
@@ -19,6 +20,7 @@ export function toMemberView(row: MemberRow, today = todayIso()): MemberView {
     ssnLast4: row.ssn_last4,
     itinLast4: row.itin_last4,
     alienRegistrationNumberLast4: row.alien_number_last4,
+    proofOnFile,
     races: row.races as MemberView['races'],
     ethnicity: row.ethnicity as MemberView['ethnicity'],
     maritalStatus: row.marital_status as MemberView['maritalStatus'],
@@ -104,7 +106,7 @@ export async function createMember(db: Db, key: KeyRing | string, householdId: s
     .values({ household_id: householdId, ...columns(input), ...identifierColumns(key, input) })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toMemberView(row);
+  return toMemberView(row, false);
 }
 
 /** UpdateApplicantOrMember: identifiers left blank keep the ones on file (only their last 4 are ever shown). */
@@ -124,7 +126,7 @@ export async function updateMember(db: Db, key: KeyRing | string, householdId: s
     .where('id', '=', memberId)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toMemberView(row);
+  return toMemberView(row, (await membersWithProof(db, householdId)).has(memberId));
 }
 
 export async function deleteMember(db: Db, householdId: string, memberId: string): Promise<void> {
@@ -133,6 +135,9 @@ export async function deleteMember(db: Db, householdId: string, memberId: string
 }
 
 export async function listMembers(db: Db, householdId: string): Promise<MemberView[]> {
-  const rows = await db.selectFrom('household_members').selectAll().where('household_id', '=', householdId).orderBy('created_at').execute();
-  return rows.map((r) => toMemberView(r));
+  const [rows, proofs] = await Promise.all([
+    db.selectFrom('household_members').selectAll().where('household_id', '=', householdId).orderBy('created_at').execute(),
+    membersWithProof(db, householdId),
+  ]);
+  return rows.map((r) => toMemberView(r, proofs.has(r.id)));
 }

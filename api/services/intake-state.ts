@@ -1,4 +1,5 @@
 import type { IntakeQuestion, IntakeSection, IntakeView } from '../../domain/intake';
+import { requiredDocKey } from '../../domain/documents';
 import type { BlobStore } from '../../infra/blobs';
 import type { KeyRing } from '../../infra/crypto';
 import { openJson, sealJson } from '../../infra/data-keys';
@@ -74,8 +75,10 @@ export async function enterSection(db: Db, section: IntakeSection, householdId: 
     case 'assetQuestion':
       return fresh(section);
     case 'documents': {
-      const next = (await requiredDocuments(db, householdId)).find((d) => !d.uploaded && !skipped.includes(`${d.incomeId}:${d.documentType}`));
-      return next ? { section, step: 'upload', fieldIndex: 0, draft: { incomeId: next.incomeId, documentType: next.documentType }, skipped } : enterSection(db, 'done', householdId, skipped);
+      const next = (await requiredDocuments(db, householdId)).find((d) => !d.uploaded && !skipped.includes(requiredDocKey(d)));
+      return next
+        ? { section, step: 'upload', fieldIndex: 0, draft: { incomeId: next.incomeId, memberId: next.memberId, documentType: next.documentType }, skipped }
+        : enterSection(db, 'done', householdId, skipped);
     }
     case 'done':
       return { section: 'done', step: 'done', fieldIndex: 0, draft: {}, skipped };
@@ -104,7 +107,7 @@ export async function viewOf(db: Db, householdId: string, state: State, paused: 
     question.onFile = table ? await entriesOnFile(db, table, householdId) : 1;
   }
   if (state.step === 'upload') {
-    const item = (await requiredDocuments(db, householdId)).find((d) => d.incomeId === state.draft.incomeId && d.documentType === state.draft.documentType);
+    const item = (await requiredDocuments(db, householdId)).find((d) => requiredDocKey(d) === requiredDocKey(state.draft));
     if (item) question.document = { documentType: item.documentType, incomeId: item.incomeId, memberName: item.memberName, incomeType: item.incomeType };
   }
   const completion = (await computeCompletion(db, householdId)).percent;

@@ -1,4 +1,4 @@
-import { REQUIRED } from '../../domain';
+import { REQUIRED, requiredDocKey } from '../../domain';
 import type { IntakeField, IntakeForm, IntakeView } from '../../domain/intake';
 import { refreshCompletion } from '../../infra/db/repositories/profile-completion';
 import { HttpError } from '../errors';
@@ -16,7 +16,7 @@ import { enterSection, moveTo, storeState, type IntakeContext } from './intake-s
 
 export async function skip(ctx: IntakeContext, h: string, state: State): Promise<IntakeView> {
   if (state.step === 'upload') {
-    return moveTo(ctx, h, await enterSection(ctx.deps.db, 'documents', h, [...state.skipped, `${String(state.draft.incomeId)}:${String(state.draft.documentType)}`]));
+    return moveTo(ctx, h, await enterSection(ctx.deps.db, 'documents', h, [...state.skipped, requiredDocKey(state.draft)]));
   }
   const field = state.step === 'field' ? FORMS[state.section]!.fields[state.fieldIndex] : undefined;
   if (!field?.optional) throw refuse(field?.kind === 'yesno' ? FORMS_ANSWER_REQUIRED : REQUIRED, field?.name);

@@ -1,4 +1,5 @@
 import type { IntakeTurnBody, IntakeView } from '../../domain/intake';
+import { requiredDocKey } from '../../domain/documents';
 import { refreshCompletion, requiredDocuments } from '../../infra/db/repositories/profile-completion';
 import type { Session } from '../session';
 import { uploadDocuments, type IncomingFile } from './documents';
@@ -60,7 +61,7 @@ export class IntakeConversation {
     const { state } = await loadState(this.ctx, household.id);
     if (state.step !== 'upload') throw refuse('No document is asked for now');
     const editable = await editableHousehold(db, this.ctx.session);
-    const item = (await requiredDocuments(db, editable.id)).find((d) => d.incomeId === state.draft.incomeId && d.documentType === state.draft.documentType);
+    const item = (await requiredDocuments(db, editable.id)).find((d) => requiredDocKey(d) === requiredDocKey(state.draft));
     if (!item) throw refuse('No document is asked for now');
     await uploadDocuments(
       { db, blobs },

@@ -63,7 +63,7 @@ describe('household profile API', () => {
 
     let profile = (await call('GET', '/api/Household/profile', rosa.headers)).json().data;
     expect(profile.completion.percent).toBe(85);
-    expect(profile.completion.missing).toEqual(['documentsMissing']);
+    expect(profile.completion.missing).toEqual(['documentsMissing', 'memberProofMissing']);
     expect((await call('POST', '/api/Household/CompleteProfile', rosa.headers)).json()).toMatchObject({ status: 422, data: { code: 'profileIncomplete' } });
 
     const upload = await stack.app.inject({
@@ -71,7 +71,20 @@ describe('household profile API', () => {
       ...(() => { const m = multipart({ documentType: 'pay_stub', incomeId: income.json().data.id, memberId: head.json().data.id, payDates: recentPayDates(1, 7) }, [{ name: 'stub.pdf', body: tinyPdf() }]); return { payload: m.payload, headers: { ...m.headers, ...rosa.headers } }; })(),
     });
     expect(upload.statusCode).toBe(201);
+    // Section 5: every member needs a proof document; the checklist names each one until it is on file.
     profile = (await call('GET', '/api/Household/profile', rosa.headers)).json().data;
+    expect(profile.completion).toMatchObject({ percent: 85, missing: ['memberProofMissing'] });
+    const proofs = (await call('GET', '/api/Document/GetRequiredDocs', rosa.headers)).json().data.filter((d: { documentType: string }) => d.documentType === 'identity');
+    expect(proofs).toEqual([
+      expect.objectContaining({ memberId: head.json().data.id, incomeId: null, uploaded: false }),
+      expect.objectContaining({ memberId: spouse.json().data.id, incomeId: null, uploaded: false }),
+    ]);
+    for (const member of [head, spouse]) {
+      const m = multipart({ documentType: 'identity', memberId: member.json().data.id }, [{ name: 'id.pdf', body: tinyPdf() }]);
+      expect((await stack.app.inject({ method: 'POST', url: '/api/Document/UploadDocument', payload: m.payload, headers: { ...m.headers, ...rosa.headers } })).statusCode).toBe(201);
+    }
+    profile = (await call('GET', '/api/Household/profile', rosa.headers)).json().data;
+    expect(profile.members.map((m: { proofOnFile: boolean }) => m.proofOnFile)).toEqual([true, true]);
     expect(profile.completion.percent).toBe(100);
     const stored = await stack.db.selectFrom('households').select(['profile_completion', 'household_size']).where('id', '=', householdId).executeTakeFirstOrThrow();
     expect(stored).toEqual({ profile_completion: 100, household_size: 2 });

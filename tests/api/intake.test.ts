@@ -132,7 +132,11 @@ describe('the intake assistant', () => {
     const file = multipart({}, [{ name: 'award.pdf', body: tinyPdf() }]);
     const uploaded = await stack.app.inject({ method: 'POST', url: '/api/intake/document', headers: { ...file.headers, ...rosa.headers }, payload: file.payload });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    expect(uploaded.json().data).toMatchObject({ saved: 'document', completion: 100, question: { section: 'done', step: 'done' } });
+    // Then the member's proof document (section 5: one per member).
+    expect(uploaded.json().data).toMatchObject({ saved: 'document', completion: 85, question: { section: 'documents', step: 'upload', document: { documentType: 'identity', incomeId: null, memberName: 'Rosa Diaz' } } });
+    const proof = multipart({}, [{ name: 'id.pdf', body: tinyPdf() }]);
+    const proved = await stack.app.inject({ method: 'POST', url: '/api/intake/document', headers: { ...proof.headers, ...rosa.headers }, payload: proof.payload });
+    expect(proved.json().data).toMatchObject({ saved: 'document', completion: 100, question: { section: 'done', step: 'done' } });
 
     // The profile page says the same.
     const profile = await stack.app.inject({ url: '/api/Household/profile', headers: rosa.headers });

@@ -56,6 +56,11 @@ async function fillMember(page: Page, m: Member) {
 
 async function addMember(page: Page, m: Member) {
   await fillMember(page, m);
+  // Section 5: a member is not saved without a proof document.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByLabel('Proof document').and(page.locator('[aria-invalid="true"]')).waitFor();
+  expect(await page.getByRole('alert').allTextContents()).toContain('Required');
+  await page.getByLabel('Proof document').setInputFiles({ name: `id-${m.name}.pdf`, mimeType: 'application/pdf', buffer: tinyPdf() });
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('heading', { name: m.name }).waitFor();
 }
@@ -164,7 +169,8 @@ describe('household profile in the browser', () => {
     // Section 5: each pay stub carries its pay date (the last 6 consecutive); this one is recent.
     await page.getByLabel('Pay date on pay-stub.pdf').fill(new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10));
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByText('Documents on file: 1').waitFor();
+    // The two members' proof documents and the pay stub.
+    await page.getByText('Documents on file: 3').waitFor();
     // Section 5: the pay stub names another employer, so the household is asked whether to update it.
     await page.getByRole('dialog', { name: 'Update the employer name?' }).getByRole('button', { name: 'Yes, update it' }).click();
     await page.getByRole('dialog', { name: 'Update the employer name?' }).waitFor({ state: 'hidden' });
@@ -190,7 +196,7 @@ describe('household profile in the browser', () => {
     const org = await stack.db.selectFrom('organizations').select('id').executeTakeFirstOrThrow();
     await stack.db.updateTable('households').set({ organization_id: org.id }).where('id', '=', household.id).execute();
     const manager = await signIn(stack.app, 'Manager');
-    const doc = await stack.db.selectFrom('household_documents').select('id').where('household_id', '=', household.id).executeTakeFirstOrThrow();
+    const doc = await stack.db.selectFrom('household_documents').select('id').where('household_id', '=', household.id).where('document_type', '=', 'pay_stub').executeTakeFirstOrThrow();
     const rejected = await stack.app.inject({ method: 'PUT', url: '/api/Document/ManagerReview', headers: manager, payload: { householdId: household.id, documentId: doc.id, rejected: true, rejectionReason: 'Page 2 missing' } });
     expect(rejected.statusCode).toBe(200);
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, VALIDATION_MESSAGES } from '../../domain';
 import { closeContext, launchChromium, openContext, settled, storageFor } from '../helpers/browser';
-import { latestMessage } from '../helpers/identity';
+import { latestMessage, post } from '../helpers/identity';
 import { demoAccount, signIn, startStack, type Stack } from '../helpers/stack';
 
 const LOCALES = fileURLToPath(new URL('../../web/src/i18n/locales/', import.meta.url));
@@ -201,5 +201,46 @@ describe('section 2 and 8 behaviours', () => {
     await page.locator('form button[type="submit"]').first().click();
     await expect.poll(() => page.locator('.form-error, .field-error, [role="alert"]').allTextContents()).toContain(text('en', 'common', 'errors.invalidOtp'));
     await context.close();
+  });
+
+  it("names the resident's address on file after a match, and says 'Failed to fetch tenant email address.' when it cannot be read", async () => {
+    const org = await stack.db.selectFrom('organizations').select('id').executeTakeFirstOrThrow();
+    const buildingId = '2b6f0c8e-5d1a-4f3b-8c9e-7a1d2e3f4b50';
+    await stack.db
+      .insertInto('tenant_roster')
+      .values({ organization_id: org.id, building_id: buildingId, building_name: 'Harlem River Houses', building_address: '200 W 151st St', unit_number: '2C', first_name: 'Ana', last_name: 'Ruiz', date_of_birth: '1958-07-02', email: 'ana.onfile@example.org', phone: '2125550188' })
+      .execute();
+    const register = (n: string) =>
+      post(stack.app, '/api/Account/register', {
+        firstName: 'Ana', lastName: 'Ruiz', username: `anaruiz${n}`, email: `ana.typed${n}@example.org`, phoneNumber: '(212) 555-0100',
+        password: 'Casa#2026x', confirmPassword: 'Casa#2026x', preferredLanguage: 'es', kind: 'organization', organization: 'riverside',
+      });
+    const match = async (page: Page, language: string, n: string) => {
+      expect((await register(n)).statusCode).toBe(201);
+      await page.goto(`/profile-matching?email=${encodeURIComponent(`ana.typed${n}@example.org`)}`);
+      await page.getByLabel(text(language, 'auth', 'profileMatching.building')).selectOption(buildingId);
+      await page.getByLabel(text(language, 'auth', 'profileMatching.unit')).selectOption('2C');
+      await page.getByLabel(text(language, 'auth', 'register.firstName')).fill('Ana');
+      await page.getByLabel(text(language, 'auth', 'register.lastName')).fill('Ruiz');
+      await page.getByLabel(text(language, 'auth', 'profileMatching.dateOfBirth')).fill('1958-07-02');
+      await page.getByRole('button', { name: text(language, 'auth', 'profileMatching.submit') }).click();
+    };
+
+    // The first account reads the roster's address back: the masked address on file, not the one typed.
+    const first = await openContext(browser, stack.baseUrl, { label: 'tenant-email' });
+    const read = first.page.waitForResponse((r) => r.url().includes('/api/ProfileMatch/fetchApplicantEmailAddress/'));
+    await match(first.page, 'en', '1');
+    expect((await read).status()).toBe(200);
+    await first.page.getByText('an***@example.org').first().waitFor();
+    expect(await first.page.getByRole('alert').count()).toBe(0);
+    await first.context.close();
+
+    // When the read fails, the reader is told in their language; the code form stays.
+    const second = await openContext(browser, stack.baseUrl, { language: 'es', label: 'tenant-email-failed' });
+    await second.page.route('**/api/ProfileMatch/fetchApplicantEmailAddress/**', (route) => route.abort('failed'));
+    await match(second.page, 'es', '2');
+    await expect.poll(() => second.page.getByRole('alert').allTextContents()).toContain(text('es', 'common', 'errors.tenantEmailFetchFailed'));
+    await second.page.getByLabel(text('es', 'auth', 'otp.code')).waitFor();
+    await second.context.close();
   });
 });

@@ -50,8 +50,9 @@ export async function computeCompletion(db: Db, householdId: string): Promise<Pr
   sections.housingChoices = Boolean(profile?.preferences);
   if (!sections.housingChoices) missing.push('noHousingChoices');
 
-  sections.documents = checklist.length > 0 && checklist.every((c) => c.uploaded);
-  if (!sections.documents) missing.push('documentsMissing');
+  sections.documents = checklist.some((c) => c.incomeId) && checklist.every((c) => c.uploaded);
+  if (checklist.some((c) => c.incomeId && !c.uploaded) || !checklist.some((c) => c.incomeId)) missing.push('documentsMissing');
+  if (checklist.some((c) => !c.incomeId && !c.uploaded)) missing.push('memberProofMissing');
 
   const percent = (Object.keys(COMPLETION_WEIGHTS) as CompletionSection[]).reduce((sum, s) => sum + (sections[s] ? COMPLETION_WEIGHTS[s] : 0), 0);
   return { percent, sections, missing, householdSize: members.length };
@@ -69,9 +70,24 @@ export async function refreshCompletion(db: Db, householdId: string): Promise<Pr
   return rest;
 }
 
-/** The required-documents checklist per income entry (GetRequiredDocs): uploaded when a file on record is not rejected. */
+/** Members of the household with a proof document (identity) on file that a manager has not rejected. */
+export async function membersWithProof(db: Db, householdId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('household_documents')
+    .select('member_id')
+    .distinct()
+    .where('household_id', '=', householdId)
+    .where('document_type', '=', 'identity')
+    .where('member_id', 'is not', null)
+    .where('blob_key', 'is not', null)
+    .where('rejected_by_manager', '=', false)
+    .execute();
+  return new Set(rows.map((r) => r.member_id!));
+}
+
+/** The required-documents checklist (GetRequiredDocs): each income entry's documents, then each member's proof; uploaded when a file on record is not rejected. */
 export async function requiredDocuments(db: Db, householdId: string): Promise<RequiredDocItem[]> {
-  const [incomes, docs] = await Promise.all([
+  const [incomes, docs, members] = await Promise.all([
     db
       .selectFrom('household_incomes as i')
       .innerJoin('household_members as m', 'm.id', 'i.member_id')
@@ -81,18 +97,29 @@ export async function requiredDocuments(db: Db, householdId: string): Promise<Re
       .execute(),
     db
       .selectFrom('household_documents')
-      .select(['income_id', 'document_type', 'blob_key', 'rejected_by_manager'])
+      .select(['income_id', 'member_id', 'document_type', 'blob_key', 'rejected_by_manager'])
       .where('household_id', '=', householdId)
       .execute(),
+    db.selectFrom('household_members').select(['id', 'full_name']).where('household_id', '=', householdId).orderBy('created_at').execute(),
   ]);
-  return incomes.flatMap((i) =>
+  const onFile = (d: (typeof docs)[number]) => Boolean(d.blob_key) && !d.rejected_by_manager;
+  const forIncomes = incomes.flatMap((i) =>
     REQUIRED_DOCS_BY_INCOME[i.income_type as IncomeType].map((documentType: DocumentType) => ({
       incomeId: i.id,
       incomeType: i.income_type as IncomeType,
       memberId: i.member_id,
       memberName: i.full_name,
       documentType,
-      uploaded: docs.some((d) => d.income_id === i.id && d.document_type === documentType && d.blob_key && !d.rejected_by_manager),
+      uploaded: docs.some((d) => d.income_id === i.id && d.document_type === documentType && onFile(d)),
     })),
   );
+  const proofs = members.map((m) => ({
+    incomeId: null,
+    incomeType: null,
+    memberId: m.id,
+    memberName: m.full_name,
+    documentType: 'identity' as const,
+    uploaded: docs.some((d) => d.member_id === m.id && d.document_type === 'identity' && onFile(d)),
+  }));
+  return [...forIncomes, ...proofs];
 }

@@ -35,6 +35,8 @@ export const profileMatch = {
   units: (buildingId: string) => api.get<string[]>(`/ProfileMatch/get-building-units/${encodeURIComponent(buildingId)}`),
   matchTenant: (body: { email: string; buildingId: string; unitNumber: string; firstName: string; lastName: string; dateOfBirth: string }) =>
     api.post<{ userId: string; tenantRecordId: string; email: string; phone: string }>('/ProfileMatch/MatchTenantProfile', body),
+  /** The (masked) address the managing agent has on file for a matched resident: where the code goes. */
+  tenantEmail: (tenantRecordId: string) => api.get<{ email: string }>(`/ProfileMatch/fetchApplicantEmailAddress/${encodeURIComponent(tenantRecordId)}`),
   sendTenantOtp: (userId: string, tenantRecordId: string, otpChannel: OtpChannel, resend = false) =>
     api.post<unknown>(resend ? '/ProfileMatch/ReSendOtp' : '/ProfileMatch/SendOtp', { userId, tenantRecordId, otpChannel }),
   verifyTenantOtp: (userId: string, tenantRecordId: string, otp: string) => api.post<unknown>('/ProfileMatch/VerifyTenantOtp', { userId, tenantRecordId, otp }),

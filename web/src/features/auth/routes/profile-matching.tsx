@@ -27,6 +27,13 @@ export function ProfileMatchingRoute() {
     mutationFn: profileMatch.matchTenant,
     onSuccess: (m) => void profileMatch.sendTenantOtp(m.userId, m.tenantRecordId, 'email').then(() => toast.showSuccess(t('common:errors.otpSent'))),
   });
+  // Where the code went is read back from the roster, so the page names the address on file, not the one typed.
+  const tenantEmail = useQuery({
+    queryKey: ['tenant-email', match.data?.tenantRecordId],
+    queryFn: () => profileMatch.tenantEmail(match.data!.tenantRecordId),
+    enabled: Boolean(match.data),
+    retry: false,
+  });
   const verify = useMutation({ mutationFn: (otp: string) => profileMatch.verifyTenantOtp(match.data!.userId, match.data!.tenantRecordId, otp) });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -53,7 +60,8 @@ export function ProfileMatchingRoute() {
   }
   if (match.data) {
     return (
-      <AuthPage title={t('profileMatching.title')} intro={t('profileMatching.codeSent', { email: match.data.email })}>
+      <AuthPage title={t('profileMatching.title')} intro={t('profileMatching.codeSent', { email: tenantEmail.data?.email ?? match.data.email })}>
+        {tenantEmail.isError ? <TenantEmailUnavailable /> : null}
         <OtpForm
           onSubmit={(otp) => verify.mutate(otp)}
           onResend={() => void profileMatch.sendTenantOtp(match.data.userId, match.data.tenantRecordId, 'email', true)}
@@ -100,5 +108,15 @@ export function ProfileMatchingRoute() {
         </button>
       </form>
     </AuthPage>
+  );
+}
+
+/** The roster's address could not be read: the code was still sent, so the page says so and goes on. */
+function TenantEmailUnavailable() {
+  const { t } = useTranslation('common');
+  return (
+    <p className="form-error" role="alert">
+      {t('errors.tenantEmailFetchFailed')}
+    </p>
   );
 }

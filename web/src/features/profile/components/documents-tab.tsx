@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_TYPES, employerNameDiffers, fileCountProblem, type DocumentType, type IncomeView } from '../../../lib/domain';
+import { DOCUMENT_TYPES, employerNameDiffers, fileCountProblem, requiredDocKey, type DocumentType, type IncomeView } from '../../../lib/domain';
 import { useErrorText } from '../../../lib/validation-text';
 import { uploadDocument, useDocuments } from '../../documents/api/documents';
 import { useIncome, useRequiredDocs } from '../api/profile';
@@ -31,7 +31,7 @@ export function DocumentsTab() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const item = required.data?.find((r) => `${r.incomeId}:${r.documentType}` === target);
+    const item = required.data?.find((r) => requiredDocKey(r) === target);
     const documentType = item?.documentType ?? other;
     const local = fileCountProblem(documentType, 0, files.length);
     if (local) return setProblem(validationText(local)!);
@@ -40,7 +40,7 @@ export function DocumentsTab() {
     setProblem(null);
     try {
       // Section 5: pay stubs are the last 6 consecutive, so each one carries its pay date.
-      const uploaded = await uploadDocument({ documentType, incomeId: item?.incomeId, memberId: item?.memberId, payDates: isPayStub ? payDates.slice(0, files.length).join(',') : null }, files);
+      const uploaded = await uploadDocument({ documentType, incomeId: item?.incomeId ?? undefined, memberId: item?.memberId, payDates: isPayStub ? payDates.slice(0, files.length).join(',') : null }, files);
       if ((documentType === 'bank_statement' || documentType === 'pay_stub') && uploaded[0]) setReview({ id: uploaded[0].id, documentType });
       setFiles([]);
       setPayDates([]);
@@ -59,8 +59,8 @@ export function DocumentsTab() {
       <h3>{t('profile:documents.checklist')}</h3>
       <ul className="task-list">
         {(required.data ?? []).map((r) => (
-          <li key={`${r.incomeId}:${r.documentType}`}>
-            {r.memberName}: {t(`lookups:incomeType.${r.incomeType}` as never)} — {t(`lookups:documentType.${r.documentType}` as never)}{' '}
+          <li key={requiredDocKey(r)}>
+            {r.memberName}: {r.incomeType ? `${t(`lookups:incomeType.${r.incomeType}` as never)} — ` : ''}{t(`lookups:documentType.${r.documentType}` as never)}{' '}
             <strong>{r.uploaded ? t('profile:documents.uploaded') : t('profile:documents.missing')}</strong>
           </li>
         ))}
@@ -71,7 +71,7 @@ export function DocumentsTab() {
           <select id="doc-target" value={target} onChange={(e) => setTarget(e.target.value)}>
             <option value="">{t('profile:documents.otherDocument')}</option>
             {(required.data ?? []).map((r) => (
-              <option key={`${r.incomeId}:${r.documentType}`} value={`${r.incomeId}:${r.documentType}`}>
+              <option key={requiredDocKey(r)} value={requiredDocKey(r)}>
                 {r.memberName}: {t(`lookups:documentType.${r.documentType}` as never)}
               </option>
             ))}

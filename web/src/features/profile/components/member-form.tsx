@@ -1,12 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '../../../i18n';
 import {
   ETHNICITIES, GENDERS, MARITAL_STATUSES, MemberInput, RACES, RELATIONSHIPS, STUDENT_ELIGIBILITIES, STUDENT_STATUSES,
-  type MemberForm as MemberFormValues, type MemberView,
+  REQUIRED, type MemberForm as MemberFormValues, type MemberView,
 } from '../../../lib/domain';
+import { postMultipart } from '../../../lib/multipart';
 import { useFailureText } from './failure-text';
 import { householdCalls, useHouseholdMutation } from '../api/profile';
 import { CheckboxField, LookupSelect, TextField } from './fields';
@@ -25,12 +26,28 @@ export function MemberForm({ member, onDone }: { member?: MemberView; onDone: ()
       ? { ...member, email: member.email ?? '', mobile: member.mobile ?? '', expectedDeliveryDate: member.expectedDeliveryDate ?? '', identifierOnFile: onFile, ssn: '', itin: '', alienRegistrationNumber: '' }
       : { races: [], disability: false, emancipatedMinor: false, pregnant: false, headOfHousehold: false, preferredLanguage: toLanguage(i18n.resolvedLanguage) },
   });
-  const save = useHouseholdMutation((values: MemberInput) => householdCalls.saveMember({ ...values, identifierOnFile: undefined, id: member?.id }));
+  const proofId = useId();
+  const [proof, setProof] = useState<File | null>(null);
+  const [proofMissing, setProofMissing] = useState(false);
+  // The member is saved first, so a new one has the ID its proof document is filed under.
+  const save = useHouseholdMutation(async (values: MemberInput) => {
+    const saved = (await householdCalls.saveMember({ ...values, identifierOnFile: undefined, id: member?.id })) as MemberView;
+    if (proof) await postMultipart('/Document/UploadDocument', { documentType: 'identity', memberId: saved.id }, [proof]);
+    return saved;
+  });
+  const submit = form.handleSubmit((values) => {
+    // Section 5: a proof document is required of every member; one on file counts.
+    if (!proof && !member?.proofOnFile) {
+      setProofMissing(true);
+      return;
+    }
+    save.mutate(values, { onSuccess: onDone });
+  });
   const { register, formState: { errors }, watch } = form;
   const mask = (last4: string | null) => (last4 ? t('profile:member.onFile', { last4 }) : undefined);
 
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values, { onSuccess: onDone }))}>
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
       <TextField label={t('profile:member.fullName')} registration={register('fullName')} error={errors.fullName} />
       <LookupSelect label={t('profile:member.relationship')} category="relationship" codes={RELATIONSHIPS} registration={register('relationship')} error={errors.relationship} />
       <TextField label={t('profile:member.dateOfBirth')} type="date" registration={register('dateOfBirth')} error={errors.dateOfBirth} />
@@ -72,6 +89,22 @@ export function MemberForm({ member, onDone }: { member?: MemberView; onDone: ()
         <select id={languageId} aria-describedby={`${languageId}-hint`} {...register('preferredLanguage')}>
           <LanguageOptions />
         </select>
+      </div>
+      <div className="field">
+        <label htmlFor={proofId}>{t('profile:member.proof')}</label>
+        <span id={`${proofId}-hint`} className="muted">{member?.proofOnFile ? t('profile:member.proofOnFile') : t('profile:member.proofHint')}</span>
+        <input
+          id={proofId}
+          type="file"
+          accept="application/pdf,image/jpeg,image/png,image/heic,image/tiff"
+          aria-describedby={`${proofId}-hint${proofMissing ? ` ${proofId}-error` : ''}`}
+          aria-invalid={proofMissing || undefined}
+          onChange={(e) => {
+            setProof(e.target.files?.[0] ?? null);
+            setProofMissing(false);
+          }}
+        />
+        {proofMissing ? <FieldError id={`${proofId}-error`} message={REQUIRED} /> : null}
       </div>
       {save.error ? <p className="form-error" role="alert">{failureText(save.error, 'memberSave')}</p> : null}
       <div className="action-buttons">
