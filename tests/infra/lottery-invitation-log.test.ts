@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { markInvited, nextInvitations } from '../../activities/lottery';
+import { rankedCsv } from '../../api/services/lottery';
 import { useDataKeys } from '../../infra/data-keys';
 import { createKeyRing } from '../../infra/crypto';
 import type { Db } from '../../infra/db/database';
@@ -106,6 +107,19 @@ describe('the invitation log (every invitation and pass-over, chained, checked b
     const ok = await verifyCommand(url, opportunityId);
     expect(ok.code).toBe(0);
     expect(ok.out).toContain("the invitation log's 9 line(s) (6 invited, 3 passed over) chain from the result hash");
+
+    // The manager's CSV names each household's last pass-over reason.
+    const org = await db.selectFrom('opportunity_lotteries').select('organization_id').where('opportunity_id', '=', opportunityId).executeTakeFirstOrThrow();
+    const manager = await db
+      .insertInto('users')
+      .values({ username: `log-manager-${opportunityId.slice(0, 8)}`, email: `log-manager-${opportunityId.slice(0, 8)}@example.test`, first_name: 'M', last_name: 'M', role: 'Manager', password_hash: 'x', organization_id: org.organization_id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let csv = '';
+    for await (const chunk of rankedCsv(db, { userId: manager.id, role: 'Manager', realUserId: null }, opportunityId)) csv += chunk;
+    const csvLines = csv.trim().split('\n');
+    expect(csvLines[0]).toBe('rank,log_number,status,household_size,groups,group_positions,skip_reason,invited_at,pass_over_reason');
+    expect(csvLines.map((l) => l.split(',').at(-1))).toEqual(['pass_over_reason', '""', '"inactive"', '""', '"unit_size_declined"', '"withdrawn"', ...Array(25).fill('""')]);
   });
 
   it('refuses to change a line; a line changed behind its back fails lottery:verify, naming the line', async () => {

@@ -29,6 +29,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     primary key (opportunity_id, seq),
     unique (opportunity_id, dedupe_key)
   )`.execute(db);
+  // The manager's ranked list reads each household's last pass-over.
+  await sql`create index lottery_invitation_log_application on lottery_invitation_log (application_id, seq)`.execute(db);
   await sql`create function lottery_invitation_log_append_only() returns trigger language plpgsql as $$
     begin raise exception 'the invitation log is append-only'; end $$`.execute(db);
   await sql`create trigger lottery_invitation_log_append_only before update on lottery_invitation_log for each row execute function lottery_invitation_log_append_only()`.execute(db);
