@@ -1,11 +1,12 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { sql } from 'kysely';
-import { MESSAGES, type FreezeOutcome, type LotteryDrawSummary, type LotteryView, type StartLeaseUpInput } from '../domain';
+import { MESSAGES, invitationReasonOf, type FreezeOutcome, type PassOverReason, type LotteryDrawSummary, type LotteryView, type StartLeaseUpInput } from '../domain';
 import type { BlobStore } from '../infra/blobs';
 import { dataCipher } from '../infra/data-keys';
 import type { Db } from '../infra/db/database';
 import { admitPaperApplication, decideDuplicate, freezeList, listUnchangedSinceFreeze, type AdmitPaperInput } from '../infra/db/repositories/lottery-duplicates';
 import { declaredIncomeOf } from '../infra/db/repositories/declared-income';
+import { appendInvitationLog, invitedKey, passedOverKey, type InvitationLogEntry } from '../infra/db/repositories/invitation-log';
 import { sendNotice } from '../infra/db/repositories/notification-outbox';
 import { drawLottery as rankEntries } from '../infra/lottery/draw';
 import { letterLanguage, queueMailedLetter, queueNoticeLetter } from '../infra/paper/mailed-letters';
@@ -192,8 +193,37 @@ export interface InvitationStart {
 }
 
 /**
- * The next households in rank order, as lease-up start inputs; those no unit of the opportunity
- * can house are marked 'skipped' with the reason the manager sees, and the next ones taken instead.
+ * Why a ranked household not yet invited is passed over now, if it is, and the key that records it
+ * once: once for good when it withdrew or no unit fits it (marked 'skipped', as the manager sees it),
+ * once per state change while it is inactive or removed (it keeps its rank and is considered again
+ * once restored), once per set of declined sizes when it declined every size the opportunity has.
+ */
+function passOverOf(
+  r: { id: string; status: string; household_size: number; waitlist_state: string; waitlist_state_at: Date | null; declined_bedroom_types: string[] },
+  bedroomTypes: readonly string[],
+): { reason: PassOverReason; key: string; unitSizes?: string[]; skip?: true } | null {
+  const stateAt = r.waitlist_state_at ? r.waitlist_state_at.toISOString() : '';
+  if (r.status === 'withdrawn') return { reason: 'withdrawn', key: passedOverKey(r.id, 'withdrawn') };
+  if (!fitsOccupancy(bedroomTypes, r.household_size)) return { reason: 'household_does_not_fit', key: passedOverKey(r.id, 'household_does_not_fit'), unitSizes: [...bedroomTypes], skip: true };
+  if (r.waitlist_state === 'removed') return { reason: 'removed', key: passedOverKey(r.id, 'removed', stateAt) };
+  if (r.waitlist_state === 'inactive') return { reason: 'inactive', key: passedOverKey(r.id, 'inactive', stateAt) };
+  const declined = r.declined_bedroom_types ?? [];
+  if (bedroomTypes.length > 0 && bedroomTypes.every((t) => declined.includes(t))) {
+    return { reason: 'unit_size_declined', key: passedOverKey(r.id, 'unit_size_declined', [...declined].sort().join('|')), unitSizes: [...bedroomTypes] };
+  }
+  return null;
+}
+
+/** The opportunity's bedroom types, each once, in a stable order (the log records them). */
+async function bedroomTypesOf(db: Db, opportunityId: string): Promise<string[]> {
+  const rows = await db.selectFrom('units').select('bedroom_type').distinct().where('opportunity_id', '=', opportunityId).orderBy('bedroom_type').execute();
+  return rows.map((u) => u.bedroom_type);
+}
+
+/**
+ * The next households in rank order, as lease-up start inputs. Each higher-ranked household not
+ * invited is passed over with its public reason in the invitation log (in the transaction that marks
+ * it, for one no unit can house); see `passOverOf`.
  */
 export async function nextInvitations(db: Db, input: { opportunityId: string; count: number }): Promise<{ invitations: InvitationStart[]; skipped: number }> {
   const opportunity = await db
@@ -201,34 +231,48 @@ export async function nextInvitations(db: Db, input: { opportunityId: string; co
     .select(['id', 'organization_id', 'offer_expiry_days', 'appeal_window_days', 'appeal_decision_business_days', 'additional_documents_days'])
     .where('id', '=', input.opportunityId)
     .executeTakeFirstOrThrow();
-  const bedroomTypes = (await db.selectFrom('units').select('bedroom_type').where('opportunity_id', '=', input.opportunityId).execute()).map((u) => u.bedroom_type);
+  const bedroomTypes = await bedroomTypesOf(db, input.opportunityId);
   const invitations: InvitationStart[] = [];
   let skipped = 0;
   let after = 0;
   while (invitations.length < input.count) {
+    // Withdrawn households not invited are read too: they are passed over in the log.
     const rows = await db
       .selectFrom('applications')
-      .select(['id', 'household_id', 'applicant_user_id', 'household_size', 'household_income', 'household_income_encrypted', 'log_number', 'lottery_rank'])
+      .select([
+        'id', 'household_id', 'applicant_user_id', 'household_size', 'household_income', 'household_income_encrypted', 'log_number', 'lottery_rank', 'status',
+        'waitlist_state', 'waitlist_state_at', 'declined_bedroom_types',
+      ])
       .where('opportunity_id', '=', input.opportunityId)
-      .where('status', '=', 'waitlisted')
       .where('lottery_rank', '>', after)
+      .where('status', 'in', ['waitlisted', 'withdrawn'])
+      .where('invited_at', 'is', null)
       .orderBy('lottery_rank')
       .limit(input.count - invitations.length)
       .execute();
     if (rows.length === 0) break;
     after = rows.at(-1)!.lottery_rank!;
-    const misfits = rows.filter((r) => !fitsOccupancy(bedroomTypes, r.household_size));
-    if (misfits.length > 0) {
-      await db
-        .updateTable('applications')
-        .set({ status: 'skipped', lottery_skip_reason: `householdDoesNotFitUnits:${bedroomTypes.join('|')}` })
-        .where('id', 'in', misfits.map((r) => r.id))
-        .where('status', '=', 'waitlisted')
-        .execute();
-      skipped += misfits.length;
+    const passed = rows.map((r) => ({ r, pass: passOverOf(r, bedroomTypes) }));
+    const misfits = passed.filter((p) => p.pass?.skip).map((p) => p.r.id);
+    const entries: InvitationLogEntry[] = passed.flatMap(({ r, pass }) =>
+      pass ? [{ applicationId: r.id, logNumber: r.log_number ?? r.id, rank: r.lottery_rank!, event: 'passed_over' as const, reason: pass.reason, unitSizes: pass.unitSizes, dedupeKey: pass.key }] : [],
+    );
+    if (entries.length > 0) {
+      await db.transaction().execute(async (trx) => {
+        if (misfits.length > 0) {
+          const marked = await trx
+            .updateTable('applications')
+            .set({ status: 'skipped', lottery_skip_reason: `householdDoesNotFitUnits:${bedroomTypes.join('|')}` })
+            .where('id', 'in', misfits)
+            .where('status', '=', 'waitlisted')
+            .executeTakeFirst();
+          skipped += Number(marked.numUpdatedRows);
+        }
+        await appendInvitationLog(trx, input.opportunityId, entries);
+      });
     }
-    for (const r of rows) {
-      if (misfits.includes(r)) continue;
+    for (const { r, pass } of passed) {
+      if (pass) continue;
       invitations.push({
         workflowId: leaseUpWorkflowId(r.id),
         rank: r.lottery_rank!,
@@ -254,24 +298,41 @@ export async function nextInvitations(db: Db, input: { opportunityId: string; co
   return { invitations, skipped };
 }
 
-/** Marks invited households (their lease-up projection takes over the row) and counts who is left. */
-export async function markInvited(db: Db, input: { opportunityId: string; applicationIds: string[] }): Promise<{ waitlist: number }> {
+/**
+ * Marks invited households (their lease-up projection takes over the row), logs each invitation
+ * with its public reason in the same transaction, and counts who is left to invite: active households
+ * not declining every size (inactive and removed ones keep their rank but wait until restored).
+ */
+export async function markInvited(db: Db, input: { opportunityId: string; applicationIds: string[]; reasons?: Record<string, string> }): Promise<{ waitlist: number }> {
   if (input.applicationIds.length > 0) {
-    const now = new Date();
-    await db.updateTable('applications').set({ invited_at: now }).where('id', 'in', input.applicationIds).where('invited_at', 'is', null).execute();
-    await db
-      .updateTable('applications')
-      .set({ status: 'in_review', current_step: 'documentation_review' })
-      .where('id', 'in', input.applicationIds)
-      .where('status', '=', 'waitlisted')
-      .where('state_version', '=', 0)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const now = new Date();
+      await trx.updateTable('applications').set({ invited_at: now }).where('id', 'in', input.applicationIds).where('invited_at', 'is', null).execute();
+      await trx
+        .updateTable('applications')
+        .set({ status: 'in_review', current_step: 'documentation_review' })
+        .where('id', 'in', input.applicationIds)
+        .where('status', '=', 'waitlisted')
+        .where('state_version', '=', 0)
+        .execute();
+      const rows = await trx.selectFrom('applications').select(['id', 'log_number', 'lottery_rank']).where('id', 'in', input.applicationIds).where('lottery_rank', 'is not', null).orderBy('lottery_rank').execute();
+      await appendInvitationLog(
+        trx,
+        input.opportunityId,
+        rows.map((r) => ({ applicationId: r.id, logNumber: r.log_number ?? r.id, rank: r.lottery_rank!, event: 'invited', reason: invitationReasonOf(input.reasons?.[r.id]), dedupeKey: invitedKey(r.id) })),
+        now,
+      );
+    });
   }
+  const bedroomTypes = await bedroomTypesOf(db, input.opportunityId);
   const left = await db
     .selectFrom('applications')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('opportunity_id', '=', input.opportunityId)
     .where('status', '=', 'waitlisted')
+    .where('invited_at', 'is', null)
+    .where('waitlist_state', '=', 'active')
+    .$if(bedroomTypes.length > 0, (q) => q.where(sql<boolean>`not (declined_bedroom_types @> ${JSON.stringify(bedroomTypes)}::jsonb)`))
     .executeTakeFirstOrThrow();
   return { waitlist: Number(left.n) };
 }

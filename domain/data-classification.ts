@@ -165,6 +165,11 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
     id: none, opportunity_id: none, first_application_id: none, second_application_id: none, kept_application_id: none, reason: none,
     decided_by: none, decided_at: none, created_at: none,
   },
+  // Public by design: log numbers, ranks and reason codes, no names (the results page publishes it).
+  lottery_invitation_log: {
+    opportunity_id: none, seq: none, application_id: none, log_number: none, rank: none, event: none, reason: none, unit_sizes: none, at: none,
+    dedupe_key: none, hash: none,
+  },
   lottery_releases: { key: none, opportunity_id: none, application_id: none, reason: none, created_at: none },
   mailed_letters: {
     id: none, organization_id: none, household_id: none, application_id: none, letter: none, language: none, blob_key: none, dedupe_key: none,
@@ -200,7 +205,8 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
     opportunity_id: none, workflow_id: none, organization_id: none, stage: none, paused: none, deadline: none, units: none, set_asides: none,
     community_board: none, seed_encrypted: field, seed_hash: none, seed_revealed: none, public_value: none, algorithm: none, list_hash: none,
     result_hash: none, entries: none, invited: none, skipped: none, drawn_at: none, view: none, state_version: none, state_updated_at: none,
-    created_at: none, mail_grace_days: none, frozen_list_hash: none, frozen_entries: none, frozen_at: none,
+    created_at: none, mail_grace_days: none, frozen_list_hash: none, frozen_entries: none, frozen_at: none, invitation_log_head: none,
+    invitation_log_length: none,
   },
   organization_requests: {
     id: none, user_id: none, organization_id: none, status: none,

@@ -61,3 +61,4 @@ export * from './sms';
 // imported directly, not through this index, so their schemas stay out of the web's shared chunk.
 export * from './ids';
 export * from './waitlist';
+export * from './invitation-log';

@@ -49,7 +49,9 @@ async function invite(s: LotteryState, at: string): Promise<void> {
       started.push(start.input.applicationId);
     }),
   );
-  const marked = await writes.markInvited({ opportunityId: s.input.opportunityId, applicationIds: started });
+  // Each invitation is logged with its public reason; batches invited before the log replay as they ran.
+  const because = patched(INVITATION_LOG_PATCH) ? { reasons: Object.fromEntries(batch.invitations.map((start, i) => [start.input.applicationId, reasons[i]!])) } : {};
+  const marked = await writes.markInvited({ opportunityId: s.input.opportunityId, applicationIds: started, ...because });
   // Each invited household is told, once, by its chosen channels. Batches invited before this
   // notice existed replay without it (no marker in their history).
   if (patched(INVITATION_NOTICES_PATCH)) {
@@ -64,6 +66,7 @@ async function invite(s: LotteryState, at: string): Promise<void> {
 }
 
 const INVITATION_NOTICES_PATCH = 'lottery-invitation-notices';
+const INVITATION_LOG_PATCH = 'lottery-invitation-log-reasons';
 
 /** Whether an activity failed because the list changed after it was frozen (the draw refuses; nothing to retry). */
 const listChanged = (error: unknown) => error instanceof ActivityFailure && error.cause instanceof ApplicationFailure && error.cause.type === 'ListChangedAfterFreeze';

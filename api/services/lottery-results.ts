@@ -1,5 +1,6 @@
-import { listFreezesAt, type LotteryPlace, type LotteryPublication, type LotteryRanksPage } from '../../domain';
+import { listFreezesAt, type InvitationLogPage, type LotteryPlace, type LotteryPublication, type LotteryRanksPage } from '../../domain';
 import type { Db } from '../../infra/db/database';
+import { readInvitationLog } from '../../infra/db/repositories/invitation-log';
 import { verifyLottery } from '../../infra/lottery/verify';
 
 /** The published row of a lottery opportunity; undefined unless the opportunity is published and selects by lottery. */
@@ -7,7 +8,7 @@ export async function findPublishedLottery(db: Db, opportunityId: string) {
   return db
     .selectFrom('opportunity_lotteries as l')
     .innerJoin('opportunities as o', 'o.id', 'l.opportunity_id')
-    .select(['o.name', 'l.seed_hash', 'l.seed_revealed', 'l.public_value', 'l.algorithm', 'l.list_hash', 'l.result_hash', 'l.entries', 'l.units', 'l.set_asides', 'l.drawn_at', 'l.frozen_list_hash', 'l.frozen_entries', 'l.frozen_at', 'l.deadline', 'l.mail_grace_days'])
+    .select(['o.name', 'l.seed_hash', 'l.seed_revealed', 'l.public_value', 'l.algorithm', 'l.list_hash', 'l.result_hash', 'l.entries', 'l.units', 'l.set_asides', 'l.drawn_at', 'l.frozen_list_hash', 'l.frozen_entries', 'l.frozen_at', 'l.deadline', 'l.mail_grace_days', 'l.invitation_log_head', 'l.invitation_log_length'])
     .where('l.opportunity_id', '=', opportunityId)
     .where('o.published', '=', true)
     .where('o.selection', '=', 'lottery')
@@ -72,14 +73,24 @@ export async function listRanks(db: Db, opportunityId: string, after: number, li
 }
 
 /**
- * Whether a drawn lottery verifies, computed once per published result hash (a redraw publishes a
- * new one) and shared by concurrent requests. A later change to stored ranks is seen by
+ * One page of the invitation log after a line (seq), by its primary key, with the hash the chain
+ * starts from and the published head: log numbers, ranks and reason codes only.
+ */
+export async function invitationLogPage(db: Db, row: PublishedLottery, opportunityId: string, after: number, limit: number): Promise<InvitationLogPage> {
+  const lines = await readInvitationLog(db, opportunityId, after, limit + 1);
+  const items = lines.slice(0, limit);
+  return { genesis: row.result_hash ?? '', head: row.invitation_log_head, length: row.invitation_log_length, items, nextAfter: lines.length > limit ? (items.at(-1)?.seq ?? null) : null };
+}
+
+/**
+ * Whether a drawn lottery verifies, computed once per published result hash and invitation log head
+ * (a redraw or a new log line publishes a new one) and shared by concurrent requests. A later change to stored ranks is seen by
  * `npm run lottery:verify`, or here after a restart.
  */
 export function createVerificationCache(db: Db, size = 500) {
   const cache = new Map<string, Promise<boolean>>();
-  return (opportunityId: string, resultHash: string): Promise<boolean> => {
-    const key = `${opportunityId}:${resultHash}`;
+  return (opportunityId: string, resultHash: string, logHead: string | null = null): Promise<boolean> => {
+    const key = `${opportunityId}:${resultHash}:${logHead ?? ''}`;
     let verified = cache.get(key);
     if (!verified) {
       verified = verifyLottery(db, opportunityId).then((v) => v.matches);

@@ -169,6 +169,8 @@ export interface RankedRow {
   groupPositions: Record<string, number> | null;
   skipReason: string | null;
   invitedAt: string | null;
+  /** The public reason code of the household's last pass-over in the invitation log, if any. */
+  passOverReason: string | null;
 }
 
 /** The ranked list, a page at a time after a rank (cursor), for a manager of the owning organisation. */
@@ -182,6 +184,17 @@ async function rankedQuery(db: Db, opportunityId: string, after: number, limit: 
   const rows = await db
     .selectFrom('applications')
     .select(['id', 'log_number', 'lottery_rank', 'status', 'household_size', 'lottery_groups', 'lottery_group_positions', 'lottery_skip_reason', 'invited_at'])
+    // By the (application_id, seq) index of the log: one lookup a row.
+    .select((eb) =>
+      eb
+        .selectFrom('lottery_invitation_log as l')
+        .select('l.reason')
+        .whereRef('l.application_id', '=', 'applications.id')
+        .where('l.event', '=', 'passed_over')
+        .orderBy('l.seq', 'desc')
+        .limit(1)
+        .as('pass_over_reason'),
+    )
     .where('opportunity_id', '=', opportunityId)
     .where('lottery_rank', '>', after)
     .orderBy('lottery_rank')
@@ -197,6 +210,7 @@ async function rankedQuery(db: Db, opportunityId: string, after: number, limit: 
     groupPositions: r.lottery_group_positions,
     skipReason: r.lottery_skip_reason,
     invitedAt: r.invited_at ? r.invited_at.toISOString() : null,
+    passOverReason: r.pass_over_reason ?? null,
   }));
 }
 
@@ -209,14 +223,14 @@ const csvCell = (value: string | number | null) => {
 /** The ranked list as CSV, streamed a page at a time (no personal data beyond the household size). */
 export async function* rankedCsv(db: Db, session: Session, opportunityId: string): AsyncGenerator<string> {
   await managedLottery(db, session, opportunityId);
-  yield 'rank,log_number,status,household_size,groups,group_positions,skip_reason,invited_at\n';
+  yield 'rank,log_number,status,household_size,groups,group_positions,skip_reason,invited_at,pass_over_reason\n';
   let after = 0;
   for (;;) {
     const rows = await rankedQuery(db, opportunityId, after, 5_000);
     if (rows.length === 0) return;
     yield rows
       .map((r) =>
-        [r.rank, r.logNumber, r.status, r.householdSize, r.groups.join(' '), Object.entries(r.groupPositions ?? {}).map(([g, p]) => `${g}:${p}`).join(' '), r.skipReason, r.invitedAt]
+        [r.rank, r.logNumber, r.status, r.householdSize, r.groups.join(' '), Object.entries(r.groupPositions ?? {}).map(([g, p]) => `${g}:${p}`).join(' '), r.skipReason, r.invitedAt, r.passOverReason]
           .map(csvCell)
           .join(','),
       )

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markInvited, nextInvitations } from '../../activities/lottery';
 import { seedHash } from '../../infra/lottery/draw';
 import { insertDrawnLottery, type DrawnLottery } from '../helpers/drawn-lottery';
 import { startStack, type Stack } from '../helpers/stack';
@@ -128,5 +129,39 @@ describe('GET /api/lottery/:opportunityId/results', () => {
     const r = await get(`/api/lottery/${tampered.opportunityId}/results`);
     expect(r.json().data.lottery.verified).toBe(false);
     expect(r.json().data.ranks.items.slice(0, 2)).toEqual([{ logNumber: next!.logNumber, rank: 1 }, { logNumber: top!.logNumber, rank: 2 }]);
+  });
+
+  it('publishes the invitation log by log number, paged by cursor, with its head and no personal data', async () => {
+    const lottery = await insertDrawnLottery(stack.db, { households: 20, units: 4 });
+    const second = lottery.result.ranked[1]!.logNumber;
+    await stack.db.updateTable('applications').set({ waitlist_state: 'inactive', waitlist_state_at: new Date('2026-11-21T10:00:00Z') }).where('log_number', '=', second).execute();
+    const batch = await nextInvitations(stack.db, { opportunityId: lottery.opportunityId, count: 3 });
+    await markInvited(stack.db, { opportunityId: lottery.opportunityId, applicationIds: batch.invitations.map((i) => i.input.applicationId) });
+
+    const first = (await get(`/api/lottery/${lottery.opportunityId}/invitation-log?limit=2`)).json();
+    expect(first.status).toBe(200);
+    expect(first.data).toMatchObject({ genesis: lottery.result.resultHash, length: 4, nextAfter: 2 });
+    const rest = (await get(`/api/lottery/${lottery.opportunityId}/invitation-log?after=2&limit=2`)).json().data;
+    expect(rest.nextAfter).toBeNull();
+    const lines = [...first.data.items, ...rest.items];
+    expect(lines.map((l: { logNumber: string; rank: number; event: string; reason: string }) => [l.logNumber, l.rank, l.event, l.reason])).toEqual([
+      [second, 2, 'passed_over', 'inactive'],
+      [lottery.result.ranked[0]!.logNumber, 1, 'invited', 'in_rank_order'],
+      [lottery.result.ranked[2]!.logNumber, 3, 'invited', 'in_rank_order'],
+      [lottery.result.ranked[3]!.logNumber, 4, 'invited', 'in_rank_order'],
+    ]);
+    expect(first.data.head).toBe(lines.at(-1).hash);
+    const results = (await get(`/api/lottery/${lottery.opportunityId}/results`)).json().data;
+    expect(results.lottery.verified).toBe(true);
+
+    const body = JSON.stringify(lines);
+    for (const personal of ['First', 'Last', '@example.test', 'lottery-']) expect(body).not.toContain(personal);
+    const ids = await stack.db.selectFrom('applications').select(['id', 'household_id', 'applicant_user_id']).where('opportunity_id', '=', lottery.opportunityId).execute();
+    for (const r of ids) for (const id of [r.id, r.household_id, r.applicant_user_id]) expect(body).not.toContain(id);
+
+    expect((await get(`/api/lottery/${lottery.opportunityId}/invitation-log?after=-1`)).json()).toMatchObject({ status: 400, message: 'Invalid cursor' });
+    expect((await get('/api/lottery/00000000-0000-4000-8000-000000000000/invitation-log')).statusCode).toBe(404);
+    const pending = await insertDrawnLottery(stack.db, { households: 3, drawn: false });
+    expect((await get(`/api/lottery/${pending.opportunityId}/invitation-log`)).json()).toMatchObject({ status: 404, message: 'The lottery has not been drawn yet' });
   });
 });

@@ -10,7 +10,7 @@ const PUBLIC = [
   /^\/api\/ProfileMatch\//,
   /^\/api\/Opportunity\/(published-opportunities|filtered-opportunities|:id|:id\/paper-application|:id\/paper-application\/:language)$/,
   // Published lottery results, by log number, without names.
-  /^\/api\/lottery\/:opportunityId\/results$/,
+  /^\/api\/lottery\/:opportunityId\/(results|invitation-log)$/,
   // The notification redirect log (people clicking a link are often signed out) and a
   // signed document link (the signature is the permission).
   /^\/api\/redirect\/redirectToDestination$/, /^\/api\/Document\/shared\/:token$/,

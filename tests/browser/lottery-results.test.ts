@@ -1,13 +1,14 @@
 /**
  * The public lottery results page in Chromium, signed out, by keyboard:
  * the published values and their verification, a search by log number, and the ranked list page
- * by page. Real stack in-process; the drawn lottery is written straight into the tables.
+ * by page, and the invitation log. Real stack in-process; the drawn lottery is written straight into the tables.
  */
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { seriousAxeViolations } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
+import { markInvited, nextInvitations } from '../../activities/lottery';
 import { STORAGE_KEYS } from '../../domain';
 import { insertDrawnLottery, type DrawnLottery } from '../helpers/drawn-lottery';
 import { startStack, type Stack } from '../helpers/stack';
@@ -110,5 +111,40 @@ describe('public lottery results page', () => {
     await page.getByText('La lotería aún no se ha sorteado.', { exact: false }).waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toContain(pending.seed);
+  });
+
+  it('lists the invitation log with its reasons in words and its head, pages it by keyboard, in English and Chinese, at 375 px', async () => {
+    const invited = await insertDrawnLottery(stack.db, { households: 80, units: 10 });
+    const second = invited.result.ranked[1]!.logNumber;
+    await stack.db.updateTable('applications').set({ waitlist_state: 'inactive', waitlist_state_at: new Date('2026-11-21T10:00:00Z') }).where('log_number', '=', second).execute();
+    const batch = await nextInvitations(stack.db, { opportunityId: invited.opportunityId, count: 60 });
+    await markInvited(stack.db, { opportunityId: invited.opportunityId, applicationIds: batch.invitations.map((i) => i.input.applicationId) });
+    const head = (await stack.db.selectFrom('opportunity_lotteries').select('invitation_log_head').where('opportunity_id', '=', invited.opportunityId).executeTakeFirstOrThrow()).invitation_log_head!;
+
+    const page = await newPage('invitation-log');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/lottery/${invited.opportunityId}/results`);
+    const log = page.locator('section[aria-labelledby="invitation-log-heading"]');
+    await expect.poll(() => log.locator('caption').textContent()).toBe('Lines 1 to 50');
+    await page.getByText(head, { exact: true }).waitFor();
+    // Line 1: the inactive household passed over, in words; then rank 1 invited.
+    const first = log.getByRole('row').nth(1);
+    expect(await first.getByRole('rowheader').textContent()).toBe(second);
+    expect(await first.textContent()).toContain('the household did not confirm it still wants its place');
+    expect(await log.getByRole('row').nth(2).textContent()).toContain('next in rank order');
+    await page.getByRole('button', { name: 'Later lines' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => log.locator('caption').textContent()).toBe('Lines 51 to 61');
+    expect(await page.getByRole('button', { name: 'Later lines' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const zh = await newPage('invitation-log-zh');
+    await zh.addInitScript((key) => localStorage.setItem(key, 'zh'), STORAGE_KEYS.language);
+    await zh.goto(`/lottery/${invited.opportunityId}/results`);
+    const zhLog = zh.locator('section[aria-labelledby="invitation-log-heading"]');
+    await expect.poll(() => zhLog.getByRole('row').nth(1).textContent()).toContain('该家庭没有确认仍需要其名额');
+    expect(await zhLog.getByRole('row').nth(1).textContent()).toContain('已跳过');
+    expect(await seriousAxeViolations(zh)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEXT_IN_LINE_TASKS, type PlaceRelease } from '../../domain';
 import { openLottery } from '../../api/services/lottery';
+import { readInvitationLog } from '../../infra/db/repositories/invitation-log';
+import { verifyLottery } from '../../infra/lottery/verify';
 import { recordHistory } from '../helpers/histories';
 import { DAY, startLotteryEnv } from '../helpers/lottery-env';
 
@@ -123,14 +125,25 @@ describe.sequential('lottery: next in line (time skipping)', () => {
     });
   });
 
-  it('an offer that expires invites exactly one next household', async () => {
+  it('an offer that expires invites exactly one next household, and is logged as no answer', async () => {
+    let expired = '';
     await releasesInvite(['offer_expired'], async ([id]) => {
       const c = t.leaseUpCase(id!);
       const offered = await c.toUnitOffer(units[1]!);
       expect(offered.offers[0]!.status).toBe('open');
       await t.ts.env.sleep((SETTINGS.offerExpiryDays + 1) * DAY);
       await t.until(() => c.view(), (v) => v.offers[0]?.status === 'expired', 'offer expired');
+      expired = id!;
     });
+    // The invitation log records the unanswered offer, and the next invitation as the next in line
+    // after a released place; the log verifies against the published ranks.
+    const logNumber = (await t.ts.db.selectFrom('applications').select('log_number').where('id', '=', expired).executeTakeFirstOrThrow()).log_number;
+    const log = await readInvitationLog(t.ts.db, opportunityId, 0, 1000);
+    expect(log.filter((l) => l.reason === 'no_answer').map((l) => [l.logNumber, l.event])).toEqual([[logNumber, 'passed_over']]);
+    expect(log.filter((l) => l.reason === 'next_after_release')).toHaveLength(releases.length);
+    const verified = await verifyLottery(t.ts.db, opportunityId);
+    expect(verified.problems).toEqual([]);
+    expect(verified.invitationLog).toMatchObject({ chainMatches: true, headMatches: true, outOfOrderCount: 0 });
   });
 
   it('a rejection becomes final when the appeal window passes and invites exactly one next household', async () => {

@@ -32,6 +32,8 @@ export async function projectCase(
   row: CaseRowBase & Record<string, unknown>,
   update: readonly string[],
   tasks: Omit<CaseTasksWrite, 'caseId' | 'organizationId' | 'householdId' | 'version'>,
+  /** What else the view's change records, in the same transaction, once the row is written. */
+  alsoWhenWritten?: (trx: Db) => Promise<void>,
 ): Promise<{ written: boolean }> {
   const columns = [...new Set(['pending_tasks', 'state_updated_at', 'state_version', 'view', ...update])];
   // One transaction (one commit) for the row and its tasks: the read model moves as one.
@@ -48,7 +50,9 @@ export async function projectCase(
       )
       .executeTakeFirst();
     await replaceCaseTasks(trx, { ...tasks, caseId: row.id, organizationId: row.organization_id, householdId: row.household_id, version: row.state_version });
-    return { written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
+    const written = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (written && alsoWhenWritten) await alsoWhenWritten(trx);
+    return { written };
   });
 }
 

@@ -5,6 +5,7 @@ import { leaseUpWorkflowId } from '../../temporal/ids';
 import { projectCase } from './case-projection';
 import { caseTasksWrites } from './case-tasks';
 import { declaredIncomeColumns } from './declared-income';
+import { appendInvitationLog, passedOverKey } from './invitation-log';
 
 /** The `applications` row of a view, as every projection of it writes it. */
 function applicationRow(view: LeaseUpView) {
@@ -31,6 +32,22 @@ function applicationRow(view: LeaseUpView) {
   };
 }
 
+/**
+ * What an invited household's case decided that the lottery's invitation log records: no answer to
+ * its offer before it expired, or its income certification denied by the manager (over the income
+ * range). Only for a household a lottery ranked, once each.
+ */
+async function logLotteryPassOver(trx: Db, view: LeaseUpView): Promise<void> {
+  const reason =
+    view.offers.some((o) => o.status === 'expired') ? ('no_answer' as const) : view.status === 'rejected' && view.rejectedAtStep === 'income_certification' ? ('over_income' as const) : null;
+  if (!reason) return;
+  const ranked = await trx.selectFrom('applications').select(['log_number', 'lottery_rank']).where('id', '=', view.applicationId).where('lottery_rank', 'is not', null).executeTakeFirst();
+  if (!ranked) return;
+  await appendInvitationLog(trx, view.opportunityId, [
+    { applicationId: view.applicationId, logNumber: ranked.log_number ?? view.applicationId, rank: ranked.lottery_rank!, event: 'passed_over', reason, dedupeKey: passedOverKey(view.applicationId, reason) },
+  ]);
+}
+
 /** The manager's open tasks of a view, as the inbox keeps them. */
 const managerTasks = (view: LeaseUpView) =>
   view.pendingTasks.filter((t) => t.role === 'manager').map((t) => ({ action: t.action, dueAt: t.dueAt, overdue: t.overdue ?? false }));
@@ -52,6 +69,7 @@ export async function projectApplication(db: Db, view: LeaseUpView): Promise<{ w
       contextName: sql<string | null>`(select name from opportunities where id = ${view.opportunityId})`,
       tasks: managerTasks(view),
     },
+    (trx) => logLotteryPassOver(trx, view),
   );
   // A withdrawn or closed application gives its appointment time back to the others.
   if (view.status === 'withdrawn' || view.status === 'closed') {

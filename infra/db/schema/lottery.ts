@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { LotteryGroup } from '../../../domain/lottery';
+import type { InvitationLogEvent, InvitationLogReason } from '../../../domain/invitation-log';
 import type { WaitlistState } from '../../../domain/waitlist';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -39,6 +40,9 @@ export interface OpportunityLotteryTable {
   frozen_list_hash: string | null;
   frozen_entries: number | null;
   frozen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Migration 2026-12-03T0500: the invitation log's last line hash and its number of lines. */
+  invitation_log_head: ColumnType<string | null, string | null | undefined, string | null>;
+  invitation_log_length: ColumnType<number, number | undefined, number>;
   state_version: number;
   state_updated_at: Timestamp;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -52,9 +56,25 @@ export interface LotteryReleaseTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** One line of a lottery's append-only invitation log (migration 2026-12-03T0500, domain/invitation-log.ts). */
+export interface LotteryInvitationLogTable {
+  opportunity_id: string;
+  seq: number;
+  application_id: string;
+  log_number: string;
+  rank: number;
+  event: InvitationLogEvent;
+  reason: InvitationLogReason;
+  unit_sizes: Json<string[]>;
+  at: Timestamp;
+  dedupe_key: string;
+  hash: string;
+}
+
 export interface LotteryTables {
   opportunity_lotteries: OpportunityLotteryTable;
   lottery_releases: LotteryReleaseTable;
+  lottery_invitation_log: LotteryInvitationLogTable;
 }
 
 /** Columns the lottery migration adds to `opportunities`. */

@@ -6,13 +6,15 @@ import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
 import { useErrorText } from '../../../lib/errors';
 import { useLotteryResults } from '../api/get-lottery-results';
+import { InvitationLog } from '../components/invitation-log';
 import { LogNumberSearch } from '../components/log-number-search';
 import { LotteryPublicationView } from '../components/lottery-publication';
 import { RankedList } from '../components/ranked-list';
 
 /**
  * `/lottery/:opportunityId/results`, public: the published draw and whether it verifies, a search
- * by log number, and the ranked list page by page.
+ * by log number, the ranked list page by page, and the invitation log (invitations and pass-overs
+ * with their reasons) page by page.
  */
 export function LotteryResultsRoute() {
   const { t } = useTranslation('lottery');
@@ -53,6 +55,7 @@ export function LotteryResultsRoute() {
                   onNext={(next) => setCursors((c) => [...c, next])}
                 />
               ) : null}
+              <InvitationLog opportunityId={opportunityId} />
             </>
           ) : null}
         </>
