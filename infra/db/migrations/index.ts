@@ -41,6 +41,7 @@ import * as rankedApplicationIndexes from './2026-11-29T1000-ranked-application-
 import * as claimCodes from './2026-12-02T0347-claim-codes';
 import * as idempotencyLeaseToken from './2026-12-02T0347-idempotency-lease-token';
 import * as exportLeasesAndBlobDeletions from './2026-12-02T1740-export-leases-and-blob-deletions';
+import * as listingAlerts from './2026-12-03T0100-listing-alerts';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0347-claim-codes': claimCodes,
   '2026-12-02T0347-idempotency-lease-token': idempotencyLeaseToken,
   '2026-12-02T1740-export-leases-and-blob-deletions': exportLeasesAndBlobDeletions,
+  '2026-12-03T0100-listing-alerts': listingAlerts,
 };
