@@ -178,8 +178,8 @@ export function alertMatches(criteria: AlertPublicCriteria & Partial<AlertPerson
 
 /** The fan-out's workflow id: one per published listing, no personal data. */
 export const listingAlertsWorkflowId = (opportunityId: string) => `listing-alerts/${opportunityId}`;
-/** The weekly digest's workflow id, one per week (its Monday, UTC). */
-export const alertDigestWorkflowId = (week: string) => `listing-alerts-digest/${week}`;
+/** The one workflow that sends each week's digests (it waits for each week's end on a durable timer). */
+export const ALERT_DIGESTS_WORKFLOW_ID = 'listing-alert-digests';
 /** The outbox key of one listing's notice to one subscription: sent once, however often retried. */
 export const alertNoticeKey = (opportunityId: string, subscriptionId: string) => `alert:${opportunityId}:${subscriptionId}`;
 export const alertDigestKey = (week: string, subscriptionId: string) => `alert-digest:${week}:${subscriptionId}`;
@@ -188,6 +188,13 @@ export const alertDigestKey = (week: string, subscriptionId: string) => `alert-d
 export function digestWeek(at: Date): string {
   const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
   day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** The Monday after the week of `week` (a Monday). */
+export function nextDigestWeek(week: string): string {
+  const day = new Date(`${week}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 7);
   return day.toISOString().slice(0, 10);
 }
 

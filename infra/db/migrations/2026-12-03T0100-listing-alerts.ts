@@ -43,7 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The owner's list, by cursor (newest first).
   await db.schema.createIndex('listing_alerts_user_created').on('listing_alerts').columns(['user_id', 'created_at', 'id']).where(sql.ref('user_id'), 'is not', null).execute();
   // The fan-out pages through active alerts by id, filtering on tenure, sizes and areas.
-  await sql`create index listing_alerts_active on listing_alerts (frequency, id) include (tenure) where status = 'active'`.execute(db);
+  await sql`create index listing_alerts_active on listing_alerts (id) include (tenure, frequency) where status = 'active'`.execute(db);
   await sql`create index listing_alerts_bedroom_types on listing_alerts using gin (bedroom_types) where status = 'active'`.execute(db);
   await sql`create index listing_alerts_areas on listing_alerts using gin (areas) where status = 'active'`.execute(db);
   await db.schema.createIndex('listing_alerts_contact').on('listing_alerts').columns(['contact_hash', 'status']).where(sql.ref('contact_hash'), 'is not', null).execute();
