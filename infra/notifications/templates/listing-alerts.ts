@@ -25,7 +25,7 @@ const STOP: Record<MessageLanguage, string> = {
   en: 'Reply STOP to stop',
   es: 'Responda STOP para dejar de recibirlos',
   zh: '回复 STOP 停止接收',
-  bn: 'বন্ধ করতে STOP লিখে উত্তর দিন',
+  bn: 'বন্ধ করতে STOP লিখুন',
 };
 
 const UNSUBSCRIBE: Record<MessageLanguage, string> = {
@@ -78,7 +78,7 @@ const NEW_LISTING_SMS: Record<MessageLanguage, string> = {
   en: 'a new listing fits your alert:',
   es: 'un nuevo anuncio coincide con su alerta:',
   zh: '有新房源符合您的提醒：',
-  bn: 'একটি নতুন তালিকা আপনার সতর্কবার্তার সাথে মেলে:',
+  bn: 'নতুন তালিকা মিলেছে:',
 };
 
 export const listingAlertTemplate = defineTemplate<{ listingName: string; deadline: string; rentMin: number; rentMax: number; listingPath: string; unsubscribeToken: string }>({
@@ -116,7 +116,7 @@ const DIGEST_SMS: Record<MessageLanguage, string> = {
   en: 'new listings fit your alert this week:',
   es: 'nuevos anuncios coinciden con su alerta esta semana:',
   zh: '本周有新房源符合您的提醒：',
-  bn: 'এই সপ্তাহে নতুন তালিকা আপনার সতর্কবার্তার সাথে মেলে:',
+  bn: 'এই সপ্তাহের নতুন তালিকা:',
 };
 
 export const listingDigestTemplate = defineTemplate<{ listings: DigestListing[]; unsubscribeToken: string }>({
