@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fanOutBatch } from '../../infra/db/repositories/listing-alerts';
+import { digestBatch, fanOutBatch } from '../../infra/db/repositories/listing-alerts';
 import { answerInboundText } from '../../api/services/sms';
 import { rentalInput } from '../helpers/lease-up-users';
 import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
@@ -157,6 +157,17 @@ describe('listing alerts', () => {
     expect((await call('POST', `/api/Opportunity/manage/${matchingId}/publish`, manager)).statusCode).toBe(200);
     expect(await outbox('listing-alert', `alert:${matchingId}`)).toHaveLength(2);
     expect(await stack.db.selectFrom('listing_alert_notices').select('alert_id').where('opportunity_id', '=', matchingId).execute()).toHaveLength(3);
+  });
+
+  it('sends a weekly alert one digest of its week\'s matches, once however often the week is run', async () => {
+    const [waiting] = await stack.db.selectFrom('listing_alert_notices').selectAll().where('digest_week', 'is not', null).execute();
+    const week = String(waiting!.digest_week).slice(0, 10);
+    expect(await digestBatch(stack.db, { week, after: null, limit: 500 })).toMatchObject({ queued: 1, next: null });
+    expect(await digestBatch(stack.db, { week, after: null, limit: 500 })).toMatchObject({ queued: 0 });
+    const digests = await outbox('listing-alert-digest');
+    expect(digests).toHaveLength(1);
+    expect(digests[0]).toMatchObject({ dedupe_key: `alert-digest:${week}:${waiting!.alert_id}`, language: 'es' });
+    expect((digests[0]!.params.listings as { listingName: string }[]).map((l) => l.listingName)).toEqual(['Alert Court']);
   });
 
   it('unsubscribes by the page\'s POST and by the one-click POST of a mail client, without signing in', async () => {
