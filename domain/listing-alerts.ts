@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ACCESSIBILITY_TAGS, COUNTIES, UNIT_SIZES } from './household';
+import { ACCESSIBILITY_TAGS, UNIT_SIZES } from './household';
 import { LOTTERY_GROUPS, type LotteryGroup } from './lottery';
-import { OPPORTUNITY_KINDS, type OpportunityKind } from './opportunity-filter';
+import { LISTING_AREAS, OPPORTUNITY_KINDS, type ListingArea, type OpportunityKind } from './opportunity-filter';
 
 /**
  * Listing alerts (issue 44 item 1): what a household, or a signed-out visitor with only an e-mail
@@ -19,8 +19,7 @@ export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 export const ALERT_STATUSES = ['pending_confirmation', 'active', 'paused'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 /** A listing's area: the borough it stands in (the profile's county codes). */
-export const LISTING_AREAS = COUNTIES;
-export type ListingArea = (typeof LISTING_AREAS)[number];
+export { LISTING_AREAS, type ListingArea };
 export type UnitSize = (typeof UNIT_SIZES)[number];
 export type AccessibilityTag = (typeof ACCESSIBILITY_TAGS)[number];
 
