@@ -36,6 +36,11 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   'alerts:area.new_york': ['es'],
   'alerts:area.queens': ['es'],
   'alerts:area.richmond': ['es'],
+  'opportunityEditor:areas.bronx': ['es'],
+  'opportunityEditor:areas.kings': ['es'],
+  'opportunityEditor:areas.new_york': ['es'],
+  'opportunityEditor:areas.queens': ['es'],
+  'opportunityEditor:areas.richmond': ['es'],
 };
 
 type Tree = { [key: string]: string | Tree };
