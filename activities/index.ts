@@ -7,6 +7,7 @@ import * as extraction from './extraction';
 import * as leaseUp from './lease-up';
 import { projectApplication } from '../infra/db/repositories/lease-up-projection';
 import * as lottery from './lottery';
+import * as listingAlerts from '../infra/db/repositories/listing-alerts';
 import { sendNotice } from '../infra/db/repositories/notification-outbox';
 import { addressedNow, currentPerson } from '../infra/db/repositories/notice-recipient';
 import { queueNoticeLetter } from '../infra/paper/mailed-letters';
@@ -76,6 +77,9 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     // Figures read from statements and pay stubs
     extractDocument: (input: { extractionId: string }) => extraction.extractDocument(db, blobs, input),
     markExtractionFailed: (input: { extractionId: string }) => extraction.markExtractionFailed(db, input),
+    // Listing alerts: one batch of a published listing's fan-out, one batch of a week's digests
+    alertFanOutBatch: (input: { opportunityId: string; after: string | null; limit: number; now: number }) => listingAlerts.fanOutBatch(db, input),
+    alertDigestBatch: (input: { week: string; after: string | null; limit: number }) => listingAlerts.digestBatch(db, input),
     // Retention: personal data of long-closed applications removed (the daily schedule's sweep)
     purgeExpiredApplications: (input: { now: number; limit: number }) => retention.purgeExpiredApplications(db, blobs, input),
   };

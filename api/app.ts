@@ -44,6 +44,7 @@ import { profileMatchRoutes } from './routes/profile-match';
 import { signatureRoutes } from './routes/signature';
 import { userProfileRoutes } from './routes/user-profile';
 import { opportunityAdminRoutes } from './routes/opportunity-admin';
+import { listingAlertRoutes } from './routes/listing-alerts';
 import { favoriteRoutes } from './routes/favorites';
 import { leaseUpActionRoutes, leaseUpTicSignatureRoutes } from './routes/lease-up-actions';
 import { lotteryRoutes } from './routes/lottery';
@@ -163,6 +164,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(leaseUpTicSignatureRoutes, { prefix: '/api/Document' });
   await app.register(opportunityAdminRoutes, { prefix: '/api/Opportunity' });
   await app.register(favoriteRoutes, { prefix: '/api/FavoriteOpportunity' });
+  await app.register(listingAlertRoutes, { prefix: '/api/ListingAlerts' });
   await app.register(householdApplicationRoutes, { prefix: '/api/Household' });
   await app.register(householdRoutes, { prefix: '/api/Household' });
   await app.register(incomeRoutes, { prefix: '/api/HouseholdIncome' });

@@ -20,6 +20,8 @@ export const SECRET_ROUTES: ReadonlySet<string> = new Set([
   'DELETE /api/Document/DeleteFileByUrlAsync',
   // A document address in the query (spec: Preview with the file url of the section-3 mapping).
   'GET /api/Document/Preview',
+  // RFC 8058 one-click unsubscribe: the alert's unsubscribe token is in the List-Unsubscribe URL's query.
+  'POST /api/ListingAlerts/one-click',
   // A signed, short-lived document link: the token is the permission.
   'GET /api/Document/shared/:token',
 ]);

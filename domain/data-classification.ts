@@ -199,7 +199,7 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
     income_ranges: none, lottery_end_date: none, published: none, created_at: none, building: none, offer_expiry_days: none,
     appeal_window_days: none, appeal_decision_business_days: none, additional_documents_days: none, paper_application_key: none,
     published_at: none, created_by: none, selection: none, lottery_set_asides: none, lottery_community_board: none, waitlist_check_in_months: none, mailing_address: none,
-    mail_grace_days: none,
+    mail_grace_days: none, area: none,
   },
   opportunity_lotteries: {
     opportunity_id: none, workflow_id: none, organization_id: none, stage: none, paused: none, deadline: none, units: none, set_asides: none,
@@ -217,6 +217,19 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
     id: none, name: none, slug: none, email: none, phone: none, created_at: none, kind: none, access_period_days: none, updated_at: none,
     retention_days: none,
   },
+  listing_alerts: {
+    id: none, user_id: none,
+    contact_sealed: field, contact_hash: hashed,
+    channel: none, language: none, frequency: none, status: none,
+    // What kind of listing is wanted (tenure, sizes, boroughs, accessibility, groups): filtered on in SQL.
+    tenure: none, bedroom_types: none, areas: none, accessibility: none, set_aside_groups: none,
+    // Household size and yearly income: matched in code only.
+    personal_sealed: sealedJsonText,
+    confirmation_token_hash: none, unsubscribe_token_hash: none, unsubscribe_token_sealed: field,
+    created_at: none, confirmed_at: none, updated_at: none,
+  },
+  listing_alert_notices: { opportunity_id: none, alert_id: none, created_at: none, digest_week: none, digested_at: none },
+  listing_alert_confirmation_sends: { id: none, contact_hash: hashed, sent_at: none },
   my_data_export_leases: { household_id: none, lease_id: none, expires_at: none },
   blob_deletions: { blob_key: none, queued_at: none },
   privacy_audit: { id: none, action: none, household_id: none, application_id: none, actor_user_id: none, detail: none, created_at: none },

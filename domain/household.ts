@@ -1,6 +1,7 @@
 import { FORM_MESSAGES } from './form-messages';
 import { z } from 'zod';
 import { LANGUAGES } from './account';
+import { LISTING_AREAS } from './opportunity-filter';
 import { REQUIRED, ageOn, isoDate, optionalDate, optionalMoney, optionalText, requiredText, todayIso, wholeNumber, money } from './fields';
 
 /** Spec section 3, household member. `self` is the applicant; the rest are relationships to them. */
@@ -146,7 +147,7 @@ export type AddressForm = z.input<typeof AddressInput>;
 /** Spec section 3 housing choices. */
 export const HOUSING_INTERESTS = ['reRental', 'section8', 'supportiveHousing', 'mitchellLama', 'publicHousing'] as const;
 export const UNIT_SIZES = ['studio', 'one_bedroom', 'two_bedroom', 'three_bedroom', 'four_plus_bedroom'] as const;
-export const COUNTIES = ['bronx', 'kings', 'new_york', 'queens', 'richmond'] as const;
+export const COUNTIES = LISTING_AREAS;
 export const SET_ASIDES = ['senior', 'veteran', 'disability', 'homeless', 'artist'] as const;
 export const ACCESSIBILITY_TAGS = ['mobility', 'hearing', 'vision'] as const;
 export const RENTAL_ASSISTANCE_TYPES = ['section8_voucher', 'cityfheps', 'fheps', 'hasa', 'other'] as const;

@@ -7,6 +7,9 @@ export const OPPORTUNITY_KINDS = ['rental', 'ownership'] as const;
 export type OpportunityKind = (typeof OPPORTUNITY_KINDS)[number];
 export const OPPORTUNITY_FILTER_TYPES = ['all', ...OPPORTUNITY_KINDS] as const;
 export const OPPORTUNITY_SEARCH_MAX = 200;
+/** The five boroughs by county code: where a listing stands, and the profile's preferred counties. */
+export const LISTING_AREAS = ['bronx', 'kings', 'new_york', 'queens', 'richmond'] as const;
+export type ListingArea = (typeof LISTING_AREAS)[number];
 
 export interface OpportunityFilter {
   type: (typeof OPPORTUNITY_FILTER_TYPES)[number];

@@ -4,7 +4,7 @@ import { LOTTERY_GROUPS, LotterySetAside } from './lottery';
 import { DATE_MESSAGE, isSafeText, isValidDate, money, NUMBER_MESSAGE, REQUIRED, UNSAFE_TEXT_MESSAGE } from './fields';
 import { OPPORTUNITY_MESSAGES } from './opportunity-messages';
 
-import { OPPORTUNITY_FILTER_TYPES, OPPORTUNITY_KINDS, OPPORTUNITY_SEARCH_MAX, type OpportunityKind } from './opportunity-filter';
+import { LISTING_AREAS, OPPORTUNITY_FILTER_TYPES, OPPORTUNITY_KINDS, OPPORTUNITY_SEARCH_MAX, type OpportunityKind } from './opportunity-filter';
 import { DAY } from './time';
 
 export { OPPORTUNITY_FILTER_TYPES, OPPORTUNITY_KINDS, parseOpportunityFilter, type OpportunityKind } from './opportunity-filter';
@@ -124,6 +124,8 @@ export const OpportunityInput = z.object({
   kind: z.enum(OPPORTUNITY_KINDS),
   building: text(200).default(''),
   address: text(300).min(1, FORM_MESSAGES.addressRequired),
+  /** The borough the listing stands in (a county code): listing alerts for areas match on it. */
+  area: z.preprocess((v) => (v === '' ? null : v), z.enum(LISTING_AREAS).nullish()).transform((v) => v ?? null),
   /** Where a paper application is mailed (spec section 2: apply online or by mail). */
   mailingAddress: text(500).default(''),
   description: text(5000).default(''),
@@ -176,6 +178,7 @@ export type OpportunityInput = z.infer<typeof OpportunityInput>;
 /** A manager's view of an opportunity of their organisation, published or not. */
 export interface ManagedOpportunity extends OpportunityDetail {
   building: string;
+  area: (typeof LISTING_AREAS)[number] | null;
   mailingAddress: string;
   selection: 'first_come' | 'lottery';
   lottery: { setAsides: LotterySetAside[]; communityBoard?: string; mailGraceDays: number };

@@ -9,6 +9,7 @@ import { createTemporalClient } from '../infra/temporal/connection';
 import { createPortalWorker } from './create-worker';
 import { ensureLotteries } from './lotteries';
 import { ensureRecertificationSweep } from './recertification-sweep';
+import { ensureListingAlertDigests } from './listing-alert-digests';
 import { ensureRetentionSchedule } from '../infra/temporal/retention-schedule';
 import { workerTelemetry } from './metrics';
 import { HEAP_LIMIT_SLACK_MB } from './sizing';
@@ -50,6 +51,12 @@ await runMain('worker', async () => {
     await ensureRecertificationSweep(client, config.TEMPORAL_TASK_QUEUE);
   } catch (error) {
     logger.warn({ err: error }, 'recertification sweep not started; annual cycles open when a tenant reads their status');
+  }
+  // Weekly listing-alert digests go out whether or not anyone signs in.
+  try {
+    await ensureListingAlertDigests(client, config.TEMPORAL_TASK_QUEUE);
+  } catch (error) {
+    logger.warn({ err: error }, 'listing alert digests not started; they start at the next worker start');
   }
   // Personal data of long-closed applications is removed on a daily schedule (organisation's retention period).
   try {

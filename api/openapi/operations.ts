@@ -47,6 +47,8 @@ const GROUPS: Record<string, string> = {
   GTFSRealtimeFeed: 'Dashboard',
   // The operator console.
   Operator: 'Operator console',
+  // Listing alerts (issue 44).
+  ListingAlerts: 'Listing alerts',
 };
 
 const SECTION_7 = new Set(Object.values(GROUPS).slice(0, Object.keys(GROUPS).indexOf('ManagerTasks')));

@@ -2,6 +2,8 @@ import type { ManagedOpportunity, OpportunityInput } from '../../domain';
 import type { BlobStore } from '../../infra/blobs';
 import type { Db } from '../../infra/db/database';
 import { HttpError, forbidden, notFound } from '../errors';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { listingAlertsWorkflowId } from '../../domain/listing-alerts';
 import { openLottery, type LotteryDeps } from './lottery';
 import { opportunitySummary } from './opportunities';
 import { organizationOf } from './users';
@@ -30,6 +32,7 @@ function columns(input: OpportunityInput) {
     kind: input.kind,
     building: input.building,
     address: input.address,
+    area: input.area,
     mailing_address: input.mailingAddress,
     description: input.description,
     amenities: JSON.stringify(input.amenities),
@@ -131,7 +134,28 @@ export async function setPublished(db: Db, userId: string, id: string, published
     .set({ published, published_at: published ? (row.published_at ?? new Date()) : row.published_at })
     .where('id', '=', id)
     .execute();
+  if (published && lottery) await startListingAlerts(lottery, id, !row.published);
   return managed(db, userId, id);
+}
+
+/**
+ * Publishing starts the listing's alert fan-out (workflows/listing-alerts.ts). Publishing again
+ * after a withdrawal runs it again (the ledger keeps anyone from hearing twice, and alerts saved
+ * since are heard); publishing what is already published starts it only if it never ran (a start
+ * that failed before is made up for).
+ */
+async function startListingAlerts(deps: LotteryDeps, opportunityId: string, newlyPublished: boolean): Promise<void> {
+  try {
+    await deps.temporal.workflow.start('listingAlerts', {
+      workflowId: listingAlertsWorkflowId(opportunityId),
+      taskQueue: deps.taskQueue,
+      workflowIdReusePolicy: newlyPublished ? 'ALLOW_DUPLICATE' : 'REJECT_DUPLICATE',
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      args: [{ opportunityId }],
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
 }
 
 /** The paper application form (a PDF) in blob storage. */
@@ -169,6 +193,7 @@ export async function managed(db: Db, userId: string, id: string, now = new Date
     requirements: row.requirements,
     incomeRanges: row.income_ranges,
     building: row.building,
+    area: (row.area as ManagedOpportunity['area']) ?? null,
     mailingAddress: row.mailing_address,
     selection: row.selection,
     lottery: { setAsides: row.lottery_set_asides, ...(row.lottery_community_board ? { communityBoard: row.lottery_community_board } : {}), mailGraceDays: row.mail_grace_days },

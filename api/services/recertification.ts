@@ -11,7 +11,7 @@ import { HttpError } from '../errors';
 import type { Session } from '../session';
 import { RECERT_KIND } from './case-kinds';
 import { actOnHouseholdCase, caseDetail, readView, roleOnCase } from './cases';
-import { householdIncomeTotal } from './household-income-total';
+import { householdIncomeTotal } from '../../infra/db/repositories/household-income-total';
 import { getSavedSignature } from './signatures';
 import { ensureAnnual, type RecertDeps } from './recertification-cycle';
 import { householdOf } from './users';

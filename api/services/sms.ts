@@ -4,6 +4,7 @@ import type { Db } from '../../infra/db/database';
 import { setOptedOut } from '../../infra/notifications/sms-opt-outs';
 import { pickLanguage, smsReplyText } from '../../infra/notifications/templates';
 import { TWILIO_UNSUBSCRIBED_RECIPIENT } from '../../infra/notifications/twilio';
+import { confirmBySms, endTextAlerts } from './listing-alerts';
 
 // Callbacks may arrive out of order: a later state never gives way to an earlier one.
 const RANK: Partial<Record<SmsDeliveryStatus, number>> = { accepted: 0, scheduled: 0, queued: 1, sending: 2, sent: 3, delivered: 4, read: 4, undelivered: 4, failed: 4, canceled: 4 };
@@ -37,14 +38,32 @@ export async function recordDeliveryStatus(db: Db, messageId: string, status: Sm
 }
 
 /**
+ * What a YES from a number may answer, in order: each handler acts when the number has something
+ * waiting for a YES of its kind and says so; the first that acts answers the YES. Another kind
+ * (a waitlist's "keep my place") adds its handler here.
+ */
+export const YES_HANDLERS: readonly ((db: Db, from: string) => Promise<boolean>)[] = [
+  // A signed-out visitor's listing alert waiting for its confirmation.
+  confirmBySms,
+];
+
+/**
  * A text someone sent to the portal's number: STOP (and its synonyms) opts the number out of every
  * text, START opts it in again, HELP says what the texts are. Answers the reply, in the language of
  * the account with that number (English for a number the portal does not know).
  */
 export async function answerInboundText(db: Db, from: string, body: string): Promise<{ keyword: SmsKeyword | null; text: string }> {
   const keyword = smsKeyword(body);
-  if (keyword === 'stop') await setOptedOut(db, from, true);
+  if (keyword === 'stop') {
+    await setOptedOut(db, from, true);
+    // A number that says STOP gets no listing alerts again, even after START.
+    await endTextAlerts(db, from);
+  }
   if (keyword === 'start') await setOptedOut(db, from, false);
+  // YES is START to the provider (it opts the number in again), and may also answer a question.
+  if (keyword === 'start' && /^\s*yes\b/i.test(body)) {
+    for (const handle of YES_HANDLERS) if (await handle(db, from)) break;
+  }
   const key = phoneKey(from);
   const owners = await db
     .selectFrom('users')

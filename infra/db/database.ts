@@ -20,6 +20,7 @@ import type { TranslationTables } from './schema/translation';
 import type { ApplicationLotteryColumns, LotteryTables, OpportunityLotteryColumns } from './schema/lottery';
 import type { ApplicationPaperColumns, HouseholdPaperColumns, PaperTables } from './schema/paper';
 import type { ApplicationLeaseUpColumns, LeaseUpTables, OpportunityLeaseUpColumns } from './schema/lease-up';
+import type { ListingAlertTables, OpportunityAlertColumns } from './schema/listing-alerts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
@@ -64,7 +65,7 @@ export interface HouseholdTable extends HouseholdPaperColumns {
   created_at: Generated<Date>;
 }
 
-export interface OpportunityTable extends OpportunityLeaseUpColumns, OpportunityLotteryColumns {
+export interface OpportunityTable extends OpportunityLeaseUpColumns, OpportunityLotteryColumns, OpportunityAlertColumns {
   id: Generated<string>;
   organization_id: string;
   name: string;
@@ -128,7 +129,7 @@ export interface ApplicationTable extends ApplicationLeaseUpColumns, Application
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables, SupportTables, LetterTables, BulkTables, OperatorTables, TranslationTables, PaperTables {
+export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables, SupportTables, LetterTables, BulkTables, OperatorTables, TranslationTables, PaperTables, ListingAlertTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

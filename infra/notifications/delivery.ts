@@ -62,7 +62,7 @@ export async function deliverPending({ db, transports, context, logger }: Delive
       try {
         const message = template.render(pickLanguage(row.language), row.params, { ...context, notificationId: row.id });
         let accepted: { providerMessageId: string; status: string } | void = undefined;
-        if (row.channel === 'email') await transports.email.send({ to: row.to_address, subject: message.subject, text: message.text });
+        if (row.channel === 'email') await transports.email.send({ to: row.to_address, subject: message.subject, text: message.text, ...(message.headers ? { headers: message.headers } : {}) });
         else accepted = await transports.sms.send({ to: row.to_address, text: message.sms });
         await trx
           .updateTable('notification_outbox')

@@ -6,6 +6,8 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Headers the template declared (e.g. List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface SmsMessage {
@@ -37,7 +39,7 @@ export class SmtpEmailTransport implements EmailTransport {
     this.transporter = nodemailer.createTransport(url);
   }
   async send(message: EmailMessage): Promise<void> {
-    await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, ...(message.headers ? { headers: message.headers } : {}) });
   }
   close(): void {
     this.transporter.close();
@@ -65,7 +67,7 @@ export class MailDirTransport implements EmailTransport {
   private readonly transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   constructor(private readonly dir: string, private readonly from: string) {}
   async send(message: EmailMessage): Promise<void> {
-    const info = await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    const info = await this.transporter.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, ...(message.headers ? { headers: message.headers } : {}) });
     await writePrivate(this.dir, `${stamp()}-${safe(message.to)}.eml`, info.message as Buffer);
   }
 }

@@ -20,6 +20,8 @@ const PUBLIC = [
   /^\/api\/FaqCategory\/?$/, /^\/api\/FaqCategory\/suggestions$/,
   // The SMS provider's webhooks: its signature over the request is the permission (403 without).
   /^\/api\/Sms\/(status|inbound)$/,
+  // Listing alerts of signed-out visitors: subscribe, and the token of a link is the permission.
+  /^\/api\/ListingAlerts\/(subscribe|confirm|unsubscribe|one-click)$/,
   // The how-to videos and their captions (/play-video is a no-role page).
   /^\/videos\//,
 ];

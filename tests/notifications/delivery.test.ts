@@ -95,6 +95,24 @@ describe('notification delivery', () => {
     expect(received).toHaveLength(1);
   });
 
+  it('sends a listing alert with RFC 8058 one-click unsubscribe headers, and its text with STOP, the token wiped once sent', async () => {
+    const params = { listingName: 'Alert Court', deadline: '2027-01-31', rentMin: 1100, rentMax: 1850, listingPath: '/public/opportunity/abc', unsubscribeToken: 'Tok_en-1234567890abcdefghij' };
+    await enqueueNotification(db, { userId: null, channel: 'email', toAddress: 'ana@example.org', template: 'listing-alert', language: 'es', params, dedupeKey: 'alert:l:a' });
+    await enqueueNotification(db, { userId: null, channel: 'sms', toAddress: '+12125550142', template: 'listing-alert', language: 'en', params, dedupeKey: 'alert:l:b' });
+    expect(await deliverPending({ db, transports, context })).toBe(2);
+    // Long header lines are folded (RFC 5322): read them unfolded.
+    const text = decode(received[0]!.raw).replace(/\r?\n[ \t]+/g, ' ').replace(/\r/g, '');
+    expect(text).toMatch(/^List-Unsubscribe: <https:\/\/portal\.example\.org\/api\/ListingAlerts\/one-click\?token=Tok_en-1234567890abcdefghij>$/m);
+    expect(text).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(text).toContain('Alert Court');
+    expect(text).toContain('$1,100 – $1,850');
+    expect(text).toContain('https://portal.example.org/alerts/unsubscribe?token=Tok_en-1234567890abcdefghij');
+    expect(smsSent[0]!.text).toMatch(/Reply STOP to stop$/);
+    expect(smsSent[0]!.text).not.toContain('Alert Court');
+    const rows = await db.selectFrom('notification_outbox').select('params').execute();
+    for (const row of rows) expect(row.params).not.toHaveProperty('unsubscribeToken');
+  });
+
   it('builds links from the public address and sends SMS through the SMS transport', async () => {
     await enqueueNotification(db, { userId: null, channel: 'email', toAddress: 'a@example.org', template: 'reset-password', language: 'zh', params: { firstName: 'Li', path: '/resetpassword?userId=u&token=t' } });
     await enqueueNotification(db, { userId: null, channel: 'sms', toAddress: '2125550100', template: 'otp', language: 'bn', params: { code: '111222', minutes: 10 } });

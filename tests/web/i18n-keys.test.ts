@@ -25,6 +25,22 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   'operator:no': ['es'],
   // The profile's self-employment answer "No" likewise.
   'profile:special.no': ['es'],
+  // The alert's message language is named in that language (an endonym), whatever the page's language.
+  'alerts:language.en': ['es', 'zh', 'bn'],
+  'alerts:language.es': ['es', 'zh', 'bn'],
+  'alerts:language.zh': ['es', 'zh', 'bn'],
+  'alerts:language.bn': ['es', 'zh', 'bn'],
+  // The boroughs keep their English names in Spanish.
+  'alerts:area.bronx': ['es'],
+  'alerts:area.kings': ['es'],
+  'alerts:area.new_york': ['es'],
+  'alerts:area.queens': ['es'],
+  'alerts:area.richmond': ['es'],
+  'opportunityEditor:areas.bronx': ['es'],
+  'opportunityEditor:areas.kings': ['es'],
+  'opportunityEditor:areas.new_york': ['es'],
+  'opportunityEditor:areas.queens': ['es'],
+  'opportunityEditor:areas.richmond': ['es'],
 };
 
 type Tree = { [key: string]: string | Tree };

@@ -41,6 +41,7 @@ import * as rankedApplicationIndexes from './2026-11-29T1000-ranked-application-
 import * as claimCodes from './2026-12-02T0347-claim-codes';
 import * as idempotencyLeaseToken from './2026-12-02T0347-idempotency-lease-token';
 import * as exportLeasesAndBlobDeletions from './2026-12-02T1740-export-leases-and-blob-deletions';
+import * as listingAlerts from './2026-12-03T0100-listing-alerts';
 import * as waitlistState from './2026-12-03T0200-waitlist-state';
 import * as invitationLog from './2026-12-03T0500-invitation-log';
 
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0347-claim-codes': claimCodes,
   '2026-12-02T0347-idempotency-lease-token': idempotencyLeaseToken,
   '2026-12-02T1740-export-leases-and-blob-deletions': exportLeasesAndBlobDeletions,
+  '2026-12-03T0100-listing-alerts': listingAlerts,
   '2026-12-03T0200-waitlist-state': waitlistState,
   '2026-12-03T0500-invitation-log': invitationLog,
 };

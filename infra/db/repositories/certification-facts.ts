@@ -99,7 +99,7 @@ export async function certificationFacts(db: Db, householdId: string, effectiveD
     const asset = openJson<AssetInput>(row.details);
     return { memberName: (row.member_id && nameOf.get(row.member_id)) || '', kind: asset.kind, ...assetFigures(asset) };
   });
-  // The same total and band the recertification case shows (api/services/household-income-total.ts).
+  // The same total and band the recertification case shows (infra/db/repositories/household-income-total.ts).
   const totalIncome = round2(incomeLines.reduce((sum, i) => sum + i.annual, 0));
   const size = Math.min(Math.max(household.household_size || memberRows.length, 1), 8);
   const ami = await db.selectFrom('ami_limits').select('ami_100').where('household_size', '=', size).executeTakeFirst();

@@ -40,6 +40,32 @@ export async function enqueueNotification(db: Db, n: NotificationRequest): Promi
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/**
+ * `enqueueNotification` for many rows in one statement (a fan-out batch of listing alerts), with
+ * the same rule: a row whose dedupe key was already queued is left out. Returns how many were queued.
+ */
+export async function enqueueNotifications(db: Db, list: NotificationRequest[]): Promise<number> {
+  if (list.length === 0) return 0;
+  const result = await db
+    .insertInto('notification_outbox')
+    .values(
+      list.map((n) => ({
+        user_id: n.userId,
+        channel: n.channel,
+        to_address: n.toAddress,
+        template: n.template,
+        language: n.language,
+        params: JSON.stringify(n.params),
+        dedupe_key: n.dedupeKey ?? null,
+        notice_key: n.noticeKey ?? null,
+        case_key: n.caseKey ?? null,
+      })),
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
 export type NoticeChannel = 'email' | 'sms' | 'print';
 
 /**

@@ -2,6 +2,7 @@ import { accessChangedTemplate } from './access-changed';
 import { accessRequestTemplate } from './access-request';
 import { accountInviteTemplate } from './account-invite';
 import { leaseUpTemplates } from './lease-up-notice';
+import { listingAlertTemplates } from './listing-alerts';
 import { lotteryDuplicateTemplate } from './lottery-duplicate';
 import { otpTemplate } from './otp';
 import { recertificationExpiredTemplate, recertificationNoticeTemplate } from './recertification-notice';
@@ -46,3 +47,5 @@ registerTemplate(lotteryDuplicateTemplate);
 for (const template of [accessRequestTemplate, accessChangedTemplate, accountInviteTemplate]) registerTemplate(template);
 // Support tickets and messages with the managing office.
 registerTemplate(supportTicketTemplate);
+// Listing alerts: the visitor's confirmation, one listing's notice, the weekly digest.
+for (const template of listingAlertTemplates) registerTemplate(template);

@@ -7,6 +7,8 @@ export interface RenderedMessage {
   text: string;
   /** Short text for SMS (no links longer than needed). */
   sms: string;
+  /** Extra e-mail headers the message declares (the alerts' List-Unsubscribe); ignored for texts. */
+  headers?: Record<string, string>;
 }
 
 export interface RenderContext {

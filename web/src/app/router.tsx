@@ -27,6 +27,10 @@ const PaperEntryRoute = lazyRoute(() => import('../features/paper/routes/paper-e
 const DuplicatesRoute = lazyRoute(() => import('../features/paper/routes/duplicates'), 'DuplicatesRoute');
 const PrintQueueRoute = lazyRoute(() => import('../features/paper/routes/print-queue'), 'PrintQueueRoute');
 const ClaimPaperRoute = lazyRoute(() => import('../features/paper/routes/claim'), 'ClaimPaperRoute');
+const GetAlertsRoute = lazyRoute(() => import('../features/alerts/routes/get-alerts'), 'GetAlertsRoute');
+const ConfirmAlertRoute = lazyRoute(() => import('../features/alerts/routes/alert-token-action'), 'ConfirmAlertRoute');
+const UnsubscribeAlertRoute = lazyRoute(() => import('../features/alerts/routes/alert-token-action'), 'UnsubscribeAlertRoute');
+const MyAlertsRoute = lazyRoute(() => import('../features/alerts/routes/my-alerts'), 'MyAlertsRoute');
 const LotteryResultsRoute = lazyRoute(() => import('../features/lottery-results/routes/lottery-results'), 'LotteryResultsRoute');
 const ChooseOtpMethodRoute = lazyRoute(() => import('../features/auth/routes/choose-otp-method'), 'ChooseOtpMethodRoute');
 const ForgetPasswordRoute = lazyRoute(() => import('../features/auth/routes/forget-password'), 'ForgetPasswordRoute');
@@ -93,6 +97,9 @@ export const router = createBrowserRouter([
           { path: paths.public.opportunities.path, element: <OpportunitiesRoute variant="public" /> },
           { path: paths.public.opportunity.path, element: <OpportunityRoute variant="public" /> },
           { path: paths.public.lotteryResults.path, element: <LotteryResultsRoute /> },
+          { path: paths.public.getAlerts.path, element: <GetAlertsRoute /> },
+          { path: paths.public.confirmAlert.path, element: <ConfirmAlertRoute /> },
+          { path: paths.public.unsubscribeAlert.path, element: <UnsubscribeAlertRoute /> },
           {
             path: paths.login.path,
             element: (
@@ -142,6 +149,7 @@ export const router = createBrowserRouter([
               { path: paths.app.myApplications.path, element: <MyApplicationsRoute /> },
               { path: paths.app.claimPaper.path, element: <ClaimPaperRoute /> },
               { path: paths.app.myFavorites.path, element: <MyFavoritesRoute /> },
+              { path: paths.app.alerts.path, element: <MyAlertsRoute /> },
               { path: paths.app.recertification.path, element: <RecertificationRoute /> },
               { path: paths.app.relocation.path, element: <RelocationRoute /> },
               { path: paths.app.training.path, element: <TrainingRoute /> },

@@ -42,6 +42,10 @@ export const paths = {
       path: '/public/opportunity/:id',
       getHref: (id: string) => `/public/opportunity/${encodeURIComponent(id)}`,
     },
+    /** Listing alerts of a signed-out visitor, and the pages the links of alert messages open. */
+    getAlerts: { path: '/get-alerts', getHref: () => '/get-alerts' },
+    confirmAlert: { path: '/alerts/confirm', getHref: () => '/alerts/confirm' },
+    unsubscribeAlert: { path: '/alerts/unsubscribe', getHref: () => '/alerts/unsubscribe' },
     /** A lottery's published draw and ranks, by log number, without names. */
     lotteryResults: {
       path: '/lottery/:opportunityId/results',
@@ -56,6 +60,8 @@ export const paths = {
       getHref: (id: string) => `/opportunity/${encodeURIComponent(id)}`,
     },
     myApplications: { path: '/myApplications', getHref: () => '/myApplications' },
+    /** The signed-in household's listing alerts. */
+    alerts: { path: '/alerts', getHref: () => '/alerts' },
     /** A household that applied on paper claims its application with the code of its first letter (path chosen here). */
     claimPaper: { path: '/claim-paper-application', getHref: () => '/claim-paper-application' },
     myFavorites: { path: '/my-favorites', getHref: () => '/my-favorites' },

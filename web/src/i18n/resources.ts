@@ -21,13 +21,14 @@ import type enOpportunityEditor from './locales/en/opportunityEditor.json';
 import type enOperator from './locales/en/operator.json';
 // The Translate / Show original buttons.
 import type enTranslator from './locales/en/translator.json';
+import type enAlerts from './locales/en/alerts.json';
 
 /**
  * Namespaces of spec section 9 that the app uses so far, plus `common` (layout, login, errors) and
  * `auth`. Each language's namespace is its own chunk, loaded when a page first uses it,
  * so a page loads only its own texts, in the reader's language only.
  */
-export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'ambassador', 'lottery', 'managerInbox', 'support', 'caseProgress', 'caseFile', 'opportunityEditor', 'operator', 'translator'] as const;
+export const NAMESPACES = ['common', 'auth', 'profileSetting', 'dashboard', 'leaseupApplications', 'opportunities', 'sideMenu', 'recertification', 'training', 'profile', 'mydocument', 'lookups', 'ambassador', 'lottery', 'managerInbox', 'support', 'caseProgress', 'caseFile', 'opportunityEditor', 'operator', 'translator', 'alerts'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Loaded with the app: the layout's texts. Pages load theirs on first use (react-i18next suspends). */
@@ -56,6 +57,7 @@ export interface EnResources {
   opportunityEditor: typeof enOpportunityEditor;
   operator: typeof enOperator;
   translator: typeof enTranslator;
+  alerts: typeof enAlerts;
 }
 
 // The dev server and the tests load each file through Vite; the production build emits each one as

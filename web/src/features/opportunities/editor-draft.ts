@@ -32,6 +32,8 @@ export interface OpportunityDraft {
   kind: 'rental' | 'ownership';
   building: string;
   address: string;
+  /** The borough (a county code), or '' when not given. */
+  area: string;
   mailingAddress: string;
   description: string;
   amenities: string;
@@ -59,6 +61,7 @@ export function emptyDraft(): OpportunityDraft {
     kind: 'rental',
     building: '',
     address: '',
+    area: '',
     mailingAddress: '',
     description: '',
     amenities: '',
@@ -82,6 +85,7 @@ export function draftOf(o: ManagedOpportunity): OpportunityDraft {
     kind: o.kind,
     building: o.building,
     address: o.address,
+    area: o.area ?? '',
     mailingAddress: o.mailingAddress ?? '',
     description: o.description,
     amenities: o.amenities.join(', '),
@@ -105,6 +109,7 @@ function rawInput(d: OpportunityDraft) {
     kind: d.kind,
     building: d.building,
     address: d.address,
+    area: d.area,
     mailingAddress: d.mailingAddress,
     description: d.description,
     amenities: d.amenities.split(',').map((a) => a.trim()).filter(Boolean),

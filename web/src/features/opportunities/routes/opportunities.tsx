@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { usePageTitle } from '../../../components/ui/use-page-title';
 import { paths } from '../../../config/paths';
@@ -28,6 +28,9 @@ export function OpportunitiesRoute({ variant }: { variant: 'public' | 'app' }) {
     <div className="page">
       <h1>{t('list.title')}</h1>
       <p>{t('list.intro')}</p>
+      <p>
+        <Link to={variant === 'public' ? paths.public.getAlerts.getHref() : paths.app.alerts.getHref()}>{t('list.alertsLink')}</Link>
+      </p>
       <OpportunityFilters value={filters} onChange={setFilters} />
       <div className="field field-inline sort-control">
         <label htmlFor={sortId}>{t('list.sortBy')}</label>

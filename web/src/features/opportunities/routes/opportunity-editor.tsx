@@ -1,3 +1,4 @@
+import { LISTING_AREAS } from '../../../../../domain/opportunity-filter';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -174,6 +175,16 @@ function Editor({ opportunity }: { opportunity?: ManagedOpportunity }) {
             ))}
             {field('building', t('fields.building'), (p) => <input {...p} value={draft.building} onChange={(e) => update({ building: e.target.value })} />)}
             {field('address', t('fields.address'), (p) => <input {...p} value={draft.address} onChange={(e) => update({ address: e.target.value })} autoComplete="off" required />)}
+            {field('area', t('fields.area'), (p) => (
+              <select {...p} value={draft.area} onChange={(e) => update({ area: e.target.value })}>
+                <option value="">{t('areas.none')}</option>
+                {LISTING_AREAS.map((a) => (
+                  <option key={a} value={a}>
+                    {t(`areas.${a}`)}
+                  </option>
+                ))}
+              </select>
+            ))}
             {field('mailingAddress', t('fields.mailingAddress'), (p) => <textarea {...p} rows={3} value={draft.mailingAddress} onChange={(e) => update({ mailingAddress: e.target.value })} />, t('fields.mailingAddressHint'))}
             {field('description', t('fields.description'), (p) => <textarea {...p} rows={4} value={draft.description} onChange={(e) => update({ description: e.target.value })} />)}
             {field('amenities', t('fields.amenities'), (p) => <input {...p} value={draft.amenities} onChange={(e) => update({ amenities: e.target.value })} />, t('fields.amenitiesHint'))}

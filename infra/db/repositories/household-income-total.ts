@@ -1,7 +1,7 @@
-import { annualAmount } from '../../domain';
-import type { Db } from '../../infra/db/database';
-import { openNumber } from '../../infra/data-keys';
-import { readIncomes } from '../../infra/db/repositories/household-income-store';
+import { annualAmount } from '../../../domain';
+import type { Db } from '../database';
+import { openNumber } from '../../data-keys';
+import { readIncomes } from './household-income-store';
 
 /**
  * A household's total annual income, for the income band of the recertification case (spec
