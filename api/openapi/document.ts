@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { EXAMPLE_FLOWS, type ExampleStep } from './examples';
 import { COMPONENT_SCHEMAS, SECURITY_SCHEMES, descriptionOf, operationIdOf, refusalCodesByStatus, responsesOf, tagList, type RouteFacts } from './operations';
 
@@ -8,7 +9,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'tr
 
 type Operation = Record<string, unknown> & {
   parameters?: { name: string; in: string; examples?: Record<string, unknown> }[];
-  requestBody?: { content: Record<string, { schema?: unknown; examples?: Record<string, unknown> }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema?: unknown; examples?: Record<string, unknown> }> };
   responses: Record<string, { description: string; content?: Record<string, { schema?: unknown; examples?: Record<string, unknown> }> }>;
 };
 
@@ -44,6 +45,9 @@ export function finishDocument(doc: OpenApiDocument): OpenApiDocument {
       if (facts.roles) op['x-roles'] = [...facts.roles];
       if (upper !== facts.methods[0]) op.deprecated = true;
       op.responses = responsesOf(facts) as Operation['responses'];
+      const body = requestBodyOf(op.requestBody, facts);
+      if (body) op.requestBody = body;
+      else delete op.requestBody;
       for (const tag of (op.tags as string[] | undefined) ?? []) tags.add(tag);
       item[method] = op;
     }
@@ -74,6 +78,29 @@ export function finishDocument(doc: OpenApiDocument): OpenApiDocument {
       steps: flow.steps.map((s) => ({ operationId: operationIdOf(s.method, s.url), example: s.name, ...(s.as ? { bearerTokenFrom: s.as } : {}), ...(s.save ? { save: s.save } : {}) })),
     })),
   };
+}
+
+/**
+ * The request body as the route reads it: a multipart form where the route declares one; a JSON
+ * body whose schema admits null is optional (an empty body reads as none, api/plugins/input-safety.ts).
+ */
+function requestBodyOf(body: Operation['requestBody'], facts: RouteFacts): Operation['requestBody'] {
+  const multipart = facts.declared.multipart;
+  if (multipart) {
+    const fields = z.toJSONSchema(multipart.fields, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
+    delete (fields as { $schema?: string }).$schema;
+    const file = { type: 'string', format: 'binary' };
+    const schema = {
+      ...fields,
+      type: 'object',
+      properties: { ...fields.properties, file: { anyOf: [file, { type: 'array', items: file, minItems: 1 }] } },
+      required: [...(fields.required ?? []), ...(multipart.files === 'required' ? ['file'] : [])],
+    };
+    return { required: true, content: { ...body?.content, 'multipart/form-data': { schema } } };
+  }
+  const json = body?.content['application/json']?.schema as { anyOf?: { type?: string }[] } | undefined;
+  if (body && json?.anyOf?.some((s) => s.type === 'null')) return { ...body, required: false };
+  return body;
 }
 
 /** Puts one example step into its operation: parameter, body and answer examples under the same key. */

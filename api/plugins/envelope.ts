@@ -53,7 +53,22 @@ function describeThrown(thrown: unknown) {
   return thrown instanceof Error ? { name: String(thrown.name), message: String(thrown.message), stack: thrown.stack } : { type: typeof thrown };
 }
 
+/**
+ * The answer to a request no route takes: 405 with `Allow` when the API serves the path with other
+ * methods (RFC 9110: a client can tell a wrong method from a wrong address), else 404.
+ */
+export function unroutedAnswer(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0]!;
+  const allowed = path.startsWith('/api/') ? request.server.methodsAt(path) : [];
+  if (allowed.length > 0 && !allowed.includes(request.method)) {
+    return reply.code(405).header('allow', allowed.join(', ')).send(errorBody(405, 'This address does not take this method', { code: 'validation' }));
+  }
+  return reply.code(404).send(errorBody(404, MESSAGES.notFound, { code: 'notFound' }));
+}
+
 function answerError(thrown: unknown, request: FastifyRequest, reply: FastifyReply) {
+  // No route takes the request: what its body or headers lack (a QUERY without a content type) does not matter.
+  if (request.is404) return unroutedAnswer(request, reply);
   const error = normalise(thrown);
   if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
   if (error instanceof HttpError) {
