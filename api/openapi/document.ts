@@ -36,8 +36,9 @@ export function finishDocument(doc: OpenApiDocument): OpenApiDocument {
       if (!shared) continue;
       const facts = shared[FACTS_KEY] as RouteFacts;
       // @fastify/swagger gives every method of a route the same object: each gets its own here.
-      const op = structuredClone(shared);
-      delete op[FACTS_KEY];
+      // (The facts stay out of the copy: they hold the zod schemas of a multipart form.)
+      const { [FACTS_KEY]: _facts, ...rest } = shared;
+      const op = structuredClone(rest) as Operation;
       const upper = method.toUpperCase();
       op.operationId = operationIdOf(upper, facts.url);
       op.description = descriptionOf(facts, upper);

@@ -58,12 +58,15 @@ function describeThrown(thrown: unknown) {
  * methods (RFC 9110: a client can tell a wrong method from a wrong address), else 404.
  */
 export function unroutedAnswer(request: FastifyRequest, reply: FastifyReply) {
+  return wrongMethod(request, reply) ?? reply.code(404).send(errorBody(404, MESSAGES.notFound, { code: 'notFound' }));
+}
+
+/** 405 with `Allow` when the path is served, but not with this method; else null. */
+function wrongMethod(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
   const path = request.url.split('?')[0]!;
   const allowed = path.startsWith('/api/') ? request.server.methodsAt(path) : [];
-  if (allowed.length > 0 && !allowed.includes(request.method)) {
-    return reply.code(405).header('allow', allowed.join(', ')).send(errorBody(405, 'This address does not take this method', { code: 'validation' }));
-  }
-  return reply.code(404).send(errorBody(404, MESSAGES.notFound, { code: 'notFound' }));
+  if (allowed.length === 0 || allowed.includes(request.method)) return null;
+  return reply.code(405).header('allow', allowed.join(', ')).send(errorBody(405, 'This address does not take this method', { code: 'validation' }));
 }
 
 function answerError(thrown: unknown, request: FastifyRequest, reply: FastifyReply) {
@@ -76,6 +79,12 @@ function answerError(thrown: unknown, request: FastifyRequest, reply: FastifyRep
     return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, { code: error.code, ...(issues ? { issues } : {}) }));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // `DELETE /x/list` reaches `DELETE /x/:id` when only `GET /x/list` exists: the path is the static
+    // route's, whose methods answer (405), not an id that does not fit.
+    if (request.routeOptions.url?.includes(':')) {
+      const answered = wrongMethod(request, reply);
+      if (answered) return answered;
+    }
     const issues = error.validation.map((v) => ({
       path: [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
       message: v.message ?? 'Invalid value',

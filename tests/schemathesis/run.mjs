@@ -8,7 +8,7 @@
 // account on the operations its role may call. Every check, a fixed seed, deterministic generation,
 // a budget per role. Any failure fails the run: there is no file of accepted failures.
 //
-//   node tests/schemathesis/run.mjs [--roles public,User,...] [--max-examples N] [--max-time S] [--seed N]
+//   node tests/schemathesis/run.mjs [--roles User,public,...] [--budget S | --max-time S] [--max-examples N] [--seed N] [--strict]
 //
 // Output of each role: tests/.artifacts/schemathesis/<role>.txt (and a JUnit report beside it).
 import { execFileSync, spawn } from 'node:child_process';
@@ -36,11 +36,16 @@ const option = (name, fallback) => {
 const ALL_ROLES = ['User', 'Tenant', 'HousingAmbassador', 'Manager', 'Admin', 'public'];
 const roles = option('roles', ALL_ROLES.join(',')).split(',');
 const seed = option('seed', '20261203');
-// The budget: test cases per operation in the fuzzing phase (the examples and coverage phases run
-// whole), about 6-8 minutes for all six roles on two cores, stack start included. --max-time caps a
-// role's run in seconds (fuzzing then repeats until it is spent: for a longer search).
-const maxExamples = option('max-examples', '8');
-const maxTime = option('max-time', null);
+// The budget: --budget seconds for all roles together (about 6 minutes: with the stack's start the
+// whole run takes 7-8 on two cores), shared by their number of operations and passed to each run as
+// Schemathesis's --max-time, which splits it between the phases (every example, then the coverage
+// phase's boundary cases, then fuzzing repeated until the time is spent). A role's share may be set
+// directly with --max-time. --max-examples is the fuzzing phase's cases per operation in each round.
+const budget = Number(option('budget', '360'));
+const maxTimeOption = option('max-time', null);
+const maxExamples = option('max-examples', '10');
+/** --strict: also the check of hooks.py that a schema-valid request is never refused as `validation`. */
+const strict = process.argv.includes('--strict');
 /** A role's run that takes longer than this is stopped and fails (a hung request, a stuck API). */
 const WATCHDOG_MS = 15 * 60_000;
 
@@ -106,12 +111,9 @@ async function startPortal() {
   for (;;) {
     if (exited) throw new Error(`the portal stopped before it served (${exited}); see ${logFile}`);
     if (Date.now() > deadline) throw new Error(`the portal did not serve ${baseUrl}/api/openapi.json within 10 minutes; see ${logFile}`);
-    try {
-      const r = await fetch(`${baseUrl}/api/openapi.json`);
-      if (r.ok && readFileSync(logFile, 'utf8').includes('portal on http')) break;
-    } catch {
-      // not listening yet
-    }
+    const r = await fetch(`${baseUrl}/api/openapi.json`).catch(() => null); // null: not listening yet
+    if (r?.ok && readFileSync(logFile, 'utf8').includes('portal on http')) break;
+    if (r && r.status >= 500) throw new Error(`GET /api/openapi.json answered ${r.status}: ${(await r.text()).slice(0, 300)}; see ${logFile}`);
     await new Promise((r) => setTimeout(r, 1000));
   }
   return {
@@ -172,13 +174,13 @@ function figuresOf(output) {
   };
 }
 
-function runRole(bin, portal, doc, role) {
+function runRole(bin, portal, doc, role, maxTime) {
   const { doc: cut, operations } = documentFor(doc, role);
   const docFile = join(outDir, `openapi-${role}.json`);
   writeFileSync(docFile, JSON.stringify(cut));
   const account = demo.accounts.find((a) => a.role === role);
   if (role !== 'public' && !account) throw new Error(`no demo account for ${role} in infra/demo-accounts.json`);
-  const env = { ...process.env, PYTHONPATH: here, SCHEMATHESIS_HOOKS: 'hooks', PORTAL_URL: portal.baseUrl, PORTAL_USERNAME: account?.username ?? '', PORTAL_PASSWORD: account?.password ?? '' };
+  const env = { ...process.env, PYTHONPATH: here, SCHEMATHESIS_HOOKS: 'hooks', PORTAL_URL: portal.baseUrl, PORTAL_USERNAME: account?.username ?? '', PORTAL_PASSWORD: account?.password ?? '', PORTAL_STRICT: strict ? '1' : '0' };
   const args = [
     '--config-file', join(here, 'schemathesis.toml'),
     'run', docFile,
@@ -188,7 +190,7 @@ function runRole(bin, portal, doc, role) {
     '--generation-deterministic',
     '--seed', seed,
     '--max-examples', maxExamples,
-    ...(maxTime ? ['--max-time', maxTime] : []),
+    '--max-time', String(maxTime),
     // One worker: the API shares the two cores, and Python 3.11's parser is not safe to call from
     // several threads at once (Hypothesis parses lambdas' sources while it describes strategies).
     '--workers', '1',
@@ -196,7 +198,7 @@ function runRole(bin, portal, doc, role) {
     '--report', 'junit',
     '--report-junit-path', join(outDir, `${role}.junit.xml`),
   ];
-  say(`${role === 'public' ? 'signed out' : `signed in as ${account.username} (${role})`}: ${operations} operations`);
+  say(`${role === 'public' ? 'signed out' : `signed in as ${account.username} (${role})`}: ${operations} operations, ${maxTime} s`);
   return new Promise((done) => {
     // In the artifacts folder: Schemathesis keeps its cache (.schemathesis/) in the working directory.
     const child = spawn(bin, args, { cwd: outDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -232,8 +234,11 @@ try {
   portal = await startPortal();
   say(`portal on ${portal.baseUrl} in ${Math.round((Date.now() - started) / 1000)} s`);
   const doc = await (await fetch(`${portal.baseUrl}/api/openapi.json`)).json();
+  const counts = Object.fromEntries(roles.map((role) => [role, documentFor(doc, role).operations]));
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
   for (const role of roles) {
-    const result = await runRole(bin, portal, doc, role);
+    const maxTime = maxTimeOption ? Number(maxTimeOption) : Math.max(20, Math.round((budget * counts[role]) / total));
+    const result = await runRole(bin, portal, doc, role, maxTime);
     results.push(result);
     const ok = result.code === 0;
     say(`${role}: ${ok ? 'passed' : 'FAILED'}: ${result.generated} test cases, ${result.failures} failures, ${result.errors} errors, ${result.seconds} s`);
