@@ -60,7 +60,8 @@ export function finishDocument(doc: OpenApiDocument): OpenApiDocument {
     info: {
       ...doc.info,
       description: [
-        'The affordable-housing portal API. Every answer is the envelope `{status, message, data}`; a refusal carries a stable `data.code` (spec section 8) and answers with an HTTP status by kind: 400 bad input, 401 no valid token, 403 not allowed, 404 not found, 409 not possible in the current state, 422 input refused by a rule, 429 too many attempts, 503 workflow service unavailable.',
+        'The affordable-housing portal API. Every answer is the envelope `{status, message, data}`; a refusal carries a stable `data.code` (spec section 8) and answers with an HTTP status by kind: 400 bad input, 401 no valid token, 403 not allowed, 404 not found, 405 a method the path does not take (with `Allow`), 409 not possible in the current state, 422 input refused by a rule, 429 too many attempts, 503 workflow service unavailable.',
+        'Text anywhere in a request (path, query, body, keys included) never holds a NUL character or a lone surrogate: such input is refused with 400 `validation`.',
         "Each guarded operation names the roles that may call it in `x-roles` (read from the route's guard).",
         'Lists that grow page by cursor (`cursor`, `limit`; the answer has `items` and `nextCursor`).',
         'Examples: `x-example-flows` lists the main flows in order; a value written `{{name}}` is taken from an earlier step of the flow.',
