@@ -79,12 +79,6 @@ function answerError(thrown: unknown, request: FastifyRequest, reply: FastifyRep
     return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, { code: error.code, ...(issues ? { issues } : {}) }));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    // `DELETE /x/list` reaches `DELETE /x/:id` when only `GET /x/list` exists: the path is the static
-    // route's, whose methods answer (405), not an id that does not fit.
-    if (request.routeOptions.url?.includes(':')) {
-      const answered = wrongMethod(request, reply);
-      if (answered) return answered;
-    }
     const issues = error.validation.map((v) => ({
       path: [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
       message: v.message ?? 'Invalid value',
@@ -129,6 +123,12 @@ export const envelopePlugin = fp(
   async (app) => {
     app.decorateReply('ok', function <T>(this: FastifyReply, data: T, message = 'OK', status = 200) {
       return this.code(status).send({ status, message, data } satisfies Envelope<T>);
+    });
+
+    // `PUT /x/list` reaches `PUT /x/:id` when only `GET /x/list` exists: the path is the static route's,
+    // whose methods answer (405, before any guard or schema), not an id of `/x/:id`.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url?.includes(':')) return wrongMethod(request, reply) ?? undefined;
     });
 
     app.setErrorHandler((thrown: unknown, request, reply) => {
