@@ -7,7 +7,6 @@ import zlib from 'node:zlib';
 import { webCacheHeaders } from './web-cache';
 import type { Client } from '@temporalio/client';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES } from '../domain';
 import pino, { type DestinationStream } from 'pino';
 import type { BlobStore } from '../infra/blobs';
 import type { Config } from '../infra/config';
@@ -17,7 +16,7 @@ import type { Db } from '../infra/db/database';
 import { loggerOptions, requestLineWriter } from '../infra/logger';
 import { OneLinePerRequest, lazyChildLogger } from './request-log';
 import { authPlugin } from './plugins/auth';
-import { envelopePlugin, frameworkError } from './plugins/envelope';
+import { envelopePlugin, frameworkError, unroutedAnswer } from './plugins/envelope';
 import { PublicListingCache } from './services/public-listing-cache';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { inputSafetyPlugin } from './plugins/input-safety';
@@ -223,7 +222,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
     if (hasWeb && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/codec/')) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ status: 404, message: MESSAGES.notFound, data: { code: 'notFound' } });
+    return unroutedAnswer(request, reply);
   });
   return app;
 }

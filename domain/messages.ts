@@ -28,6 +28,8 @@ export const MESSAGES = {
   requestInProgress: 'This request is still being handled. Please wait a moment and try again.',
   operatorReasonRequired: 'Give the reason for reading personal data in the operator console first.',
   idempotencyKeyReused: 'This request key was already used for a different request.',
+  // A page cursor not made by this API (made up, or cut short): well-formed text, refused on its merits.
+  invalidCursor: 'Invalid cursor',
   profileLocked: 'Your profile is locked and cannot be edited now. Contact your managing agent if something must change.',
   confirmationRequired: 'Please confirm: answering No deletes every entry of this section.',
   invalidFile: 'This file type is not accepted. Upload a PDF, JPEG, PNG, HEIC or TIFF file.',

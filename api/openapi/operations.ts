@@ -1,4 +1,5 @@
-import { MESSAGES, ROLES, statusOfRefusal, type MessageCode, type Role } from '../../domain';
+import { z } from 'zod';
+import { MESSAGES, ROLES, UploadFields, statusOfRefusal, type MessageCode, type Role } from '../../domain';
 
 /**
  * What the OpenAPI document says about each /api route beyond its zod schemas: the
@@ -134,6 +135,8 @@ export interface RouteAnswers {
   produces?: readonly string[];
   /** Refusal codes of the route's own, by status, added to what that status already says. */
   refusals?: Partial<Record<number, readonly MessageCode[]>>;
+  /** The body is multipart/form-data (read by the route, not by a schema): its text fields, and file parts under `file`. */
+  multipart?: { fields: z.ZodType; files: 'required' | 'optional' };
 }
 
 declare module 'fastify' {
@@ -147,6 +150,8 @@ const EVENT_STREAM = ['text/event-stream'] as const;
 const PDF = ['application/pdf'] as const;
 /** One event of a stream, as a reader parses it: its fields (`data` a JSON text). */
 const SSE_EVENT = { type: 'object', properties: { event: { type: 'string' }, data: { type: 'string' }, id: { type: 'string' }, retry: { type: 'integer' } } };
+/** The SMS provider's webhooks exist only when a provider is configured (SMS_PROVIDER=twilio). */
+const SMS_OFF = '`notFound`: no SMS provider is configured (SMS_PROVIDER=file), so there is no webhook.';
 const LINK_SPENT = { 410: '`linkExpired`: the link was used, replaced or has expired.' };
 
 /** The answers of routes that are not in the envelope or have statuses of their own, by `METHOD url` as registered. */
@@ -163,7 +168,13 @@ export const DECLARED: Record<string, RouteAnswers> = {
   'GET /api/Document/shared/:token': { produces: FILE_TYPES },
   'GET /api/CaseFile/:kind/:caseId/documents/:id/file': { produces: FILE_TYPES },
   'GET /api/SupportTicket/:id/attachments/:attachmentId': { produces: FILE_TYPES },
-  'POST /api/Sms/inbound': { produces: ['text/xml'] },
+  'POST /api/Sms/inbound': { produces: ['text/xml'], statuses: { 404: SMS_OFF } },
+  'POST /api/Sms/status': { statuses: { 404: SMS_OFF } },
+  'POST /api/Document/UploadDocument': { multipart: { fields: UploadFields, files: 'required' } },
+  'POST /api/Document/BulkUpload': { multipart: { fields: UploadFields, files: 'required' } },
+  'POST /api/Document/UploadFilesToBlob': { multipart: { fields: UploadFields, files: 'required' } },
+  'POST /api/ChatbotBridge/upload-document': { multipart: { fields: UploadFields.extend({ organizationId: z.uuid() }), files: 'required' } },
+  'POST /api/intake/document': { multipart: { fields: z.object({ payDates: z.string().max(300).optional() }), files: 'required' } },
   'GET /api/Account/check-reset-token/:x': { statuses: LINK_SPENT },
   'POST /api/Account/refresh-token': { statuses: { 401: '`refreshFailed`: the refresh token is unknown, spent or its session ended.' } },
   'POST /api/ProfileMatch/MatchProfile': { statuses: { 404: '`profileMatchNotFound`: no resident of the list has these details.' } },
@@ -174,7 +185,12 @@ export const DECLARED: Record<string, RouteAnswers> = {
 /** What DECLARED and the route's own config say, merged (the route's config wins). */
 export function declaredAnswers(method: string, url: string, config: RouteAnswers | undefined): RouteAnswers {
   const listed = DECLARED[`${method} ${url}`] ?? {};
-  return { statuses: { ...listed.statuses, ...config?.statuses }, produces: config?.produces ?? listed.produces, refusals: { ...listed.refusals, ...config?.refusals } };
+  return {
+    statuses: { ...listed.statuses, ...config?.statuses },
+    produces: config?.produces ?? listed.produces,
+    refusals: { ...listed.refusals, ...config?.refusals },
+    multipart: config?.multipart ?? listed.multipart,
+  };
 }
 
 const ERROR_CODES = [...Object.keys(MESSAGES), 'validation', 'unknown'];

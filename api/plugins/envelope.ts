@@ -53,7 +53,25 @@ function describeThrown(thrown: unknown) {
   return thrown instanceof Error ? { name: String(thrown.name), message: String(thrown.message), stack: thrown.stack } : { type: typeof thrown };
 }
 
+/**
+ * The answer to a request no route takes: 405 with `Allow` when the API serves the path with other
+ * methods (RFC 9110: a client can tell a wrong method from a wrong address), else 404.
+ */
+export function unroutedAnswer(request: FastifyRequest, reply: FastifyReply) {
+  return wrongMethod(request, reply) ?? reply.code(404).send(errorBody(404, MESSAGES.notFound, { code: 'notFound' }));
+}
+
+/** 405 with `Allow` when the path is served, but not with this method; else null. */
+function wrongMethod(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+  const path = request.url.split('?')[0]!;
+  const allowed = path.startsWith('/api/') ? request.server.methodsAt(path) : [];
+  if (allowed.length === 0 || allowed.includes(request.method)) return null;
+  return reply.code(405).header('allow', allowed.join(', ')).send(errorBody(405, 'This address does not take this method', { code: 'validation' }));
+}
+
 function answerError(thrown: unknown, request: FastifyRequest, reply: FastifyReply) {
+  // No route takes the request: what its body or headers lack (a QUERY without a content type) does not matter.
+  if (request.is404) return unroutedAnswer(request, reply);
   const error = normalise(thrown);
   if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
   if (error instanceof HttpError) {
@@ -105,6 +123,12 @@ export const envelopePlugin = fp(
   async (app) => {
     app.decorateReply('ok', function <T>(this: FastifyReply, data: T, message = 'OK', status = 200) {
       return this.code(status).send({ status, message, data } satisfies Envelope<T>);
+    });
+
+    // `PUT /x/list` reaches `PUT /x/:id` when only `GET /x/list` exists: the path is the static route's,
+    // whose methods answer (405, before any guard or schema), not an id of `/x/:id`.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url?.includes(':')) return wrongMethod(request, reply) ?? undefined;
     });
 
     app.setErrorHandler((thrown: unknown, request, reply) => {

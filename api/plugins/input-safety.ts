@@ -12,8 +12,9 @@ import { HttpError } from '../errors';
  */
 export const inputSafetyPlugin = fp(
   async (app) => {
-    // Fastify's own parser (with its prototype-poisoning protection) for everything but an empty body.
-    const parseJson = app.getDefaultJsonParser('error', 'ignore');
+    // Fastify's own parser for everything but an empty body. Its prototype-poisoning protection drops
+    // a `__proto__` key (a JSON object may name any key, so refusing one would refuse valid JSON).
+    const parseJson = app.getDefaultJsonParser('remove', 'ignore');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (String(body).trim() === '') return done(null, undefined);

@@ -15,8 +15,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route of the API: tests generate requests from it (odd input, secrets in logs). */
     routeList: RouteEntry[];
+    /** The methods served at a concrete path (`/api/x/123`), HEAD with GET; empty when no route has the path. */
+    methodsAt(path: string): string[];
   }
 }
+
+/** A route's URL as a pattern of concrete paths: each `:param` one segment. */
+const patternOf = (url: string) => new RegExp(`^${url.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
 
 const keysOf = (schema: unknown): string[] => {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
@@ -32,6 +37,22 @@ export const routeListPlugin = fp(
   async (app) => {
     const routes: RouteEntry[] = [];
     app.decorate('routeList', routes);
+    let patterns: { pattern: RegExp; params: number; methods: Set<string> }[] | null = null;
+    app.decorate('methodsAt', (path: string) => {
+      // Compiled once every route is registered (the first call comes from a request).
+      if (!patterns) {
+        const byUrl = new Map<string, Set<string>>();
+        for (const r of routes) byUrl.set(r.url, (byUrl.get(r.url) ?? new Set()).add(r.method));
+        patterns = [...byUrl].map(([url, methods]) => ({ pattern: patternOf(url), params: (url.match(/:/g) ?? []).length, methods }));
+      }
+      // The most specific routes only: `/x/create` is the static route's address, not an id of `/x/:id`
+      // (whose ids have a format `create` never fits).
+      const matching = patterns.filter((p) => p.pattern.test(path));
+      const fewest = Math.min(...matching.map((p) => p.params));
+      const methods = new Set(matching.filter((p) => p.params === fewest).flatMap((p) => [...p.methods]));
+      if (methods.has('GET')) methods.add('HEAD');
+      return [...methods].sort();
+    });
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;

@@ -58,7 +58,7 @@ export function decodeCursor(cursor: string | undefined, keyset: Keyset, tag: st
   } catch {
     // falls through to the refusal
   }
-  throw new HttpError(400, 'validation', 'Invalid cursor');
+  throw new HttpError(400, 'invalidCursor');
 }
 
 const TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)([+-]\d{2})(?::(\d{2}))?$/;

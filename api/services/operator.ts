@@ -50,7 +50,7 @@ function summaryOf(info: RawExecution): OperatorCaseSummary {
   };
 }
 
-const invalidCursor = () => new HttpError(400, 'validation', 'Invalid cursor');
+const invalidCursor = () => new HttpError(400, 'invalidCursor');
 
 const cursorKeys = new Map<string, Buffer>();
 function cursorKey(dataKey: string): Buffer {

@@ -13,7 +13,7 @@ const CURSOR = /^([0-9: .+-]{10,40})\|([0-9a-f-]{36})$/;
 function readCursor(after: string | undefined): { at: string; id: string } | null {
   if (!after) return null;
   const m = CURSOR.exec(after);
-  if (!m) throw new HttpError(400, 'validation', 'Invalid cursor');
+  if (!m) throw new HttpError(400, 'invalidCursor');
   return { at: m[1]!, id: m[2]! };
 }
 

@@ -109,6 +109,6 @@ describe('a malformed cursor on every paged route', () => {
     const admin = sessions.get('Admin')!;
     const r = await stack.app.inject({ method: 'GET', url: '/api/Operator/stuck?cursor=AAAA&limit=25&days=14', headers: { authorization: admin.authorization } });
     expect(r.statusCode).toBe(400);
-    expect(r.json()).toEqual({ status: 400, message: 'Invalid cursor', data: { code: 'validation' } });
+    expect(r.json()).toEqual({ status: 400, message: 'Invalid cursor', data: { code: 'invalidCursor' } });
   });
 });

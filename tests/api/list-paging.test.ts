@@ -136,7 +136,9 @@ describe('manager lists page by cursor', () => {
         it(`${path}: ${name}`, async () => {
           const response = await get(`${path}?${query}`);
           expect(response.statusCode, response.body).toBe(400);
-          expect(response.json()).toMatchObject({ status: 400, message: expect.any(String), data: { code: 'validation' } });
+          // A cursor that fits the schema but was not made by this list is refused on its merits.
+          const code = name.startsWith('limit') || name === 'cursor too long' ? 'validation' : 'invalidCursor';
+          expect(response.json()).toMatchObject({ status: 400, message: expect.any(String), data: { code } });
         });
       }
     }
