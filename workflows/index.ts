@@ -17,3 +17,4 @@ export { accessGrant } from './access-grant';
 export { supportTicket } from './support-ticket';
 export { bulkBatch } from './bulk-batch';
 export { documentExtraction } from './document-extraction';
+export { waitlist } from './waitlist';

@@ -42,6 +42,7 @@ import * as claimCodes from './2026-12-02T0347-claim-codes';
 import * as idempotencyLeaseToken from './2026-12-02T0347-idempotency-lease-token';
 import * as exportLeasesAndBlobDeletions from './2026-12-02T1740-export-leases-and-blob-deletions';
 import * as waitlistState from './2026-12-03T0200-waitlist-state';
+import * as waitlistCheckIns from './2026-12-03T0300-waitlist-check-ins';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
 export const migrations: Record<string, Migration> = {
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0347-idempotency-lease-token': idempotencyLeaseToken,
   '2026-12-02T1740-export-leases-and-blob-deletions': exportLeasesAndBlobDeletions,
   '2026-12-03T0200-waitlist-state': waitlistState,
+  '2026-12-03T0300-waitlist-check-ins': waitlistCheckIns,
 };

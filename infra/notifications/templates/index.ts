@@ -12,6 +12,7 @@ import { supportTicketTemplate } from './support-ticket';
 import type { NotificationTemplate } from './types';
 import { usernameReminderTemplate } from './username-reminder';
 import { verifyEmailTemplate } from './verify-email';
+import { waitlistTemplates } from './waitlist-notice';
 
 export * from './types';
 export * from './sms-replies';
@@ -46,3 +47,5 @@ registerTemplate(lotteryDuplicateTemplate);
 for (const template of [accessRequestTemplate, accessChangedTemplate, accountInviteTemplate]) registerTemplate(template);
 // Support tickets and messages with the managing office.
 registerTemplate(supportTicketTemplate);
+// A waitlist's check-ins: the question, its reminder, inactive, removed.
+for (const template of waitlistTemplates) registerTemplate(template);
