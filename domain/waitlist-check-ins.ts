@@ -107,6 +107,9 @@ export interface WaitlistRow {
 
 export const WaitlistFilter = z.enum(WAITLIST_STATES);
 
-/** Whether a household may restore its own place now (inactive, inside the restore window). */
-export const canRestoreItself = (state: WaitlistState, stateAt: number | null, now: number): boolean =>
-  state === 'inactive' && stateAt !== null && now < stateAt + RESTORE_PLACE_DAYS * DAY;
+/**
+ * Whether a household may restore its own place now: inactive, before its restore deadline (the
+ * cycle's removal day, 30 days after it became inactive, counted from the question it did not answer).
+ */
+export const canRestoreItself = (state: WaitlistState, askedAt: number | null, now: number): boolean =>
+  state === 'inactive' && askedAt !== null && now < checkInCycleDates(askedAt, 1).removeAt;

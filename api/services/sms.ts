@@ -4,6 +4,7 @@ import type { Db } from '../../infra/db/database';
 import { setOptedOut } from '../../infra/notifications/sms-opt-outs';
 import { pickLanguage, smsReplyText } from '../../infra/notifications/templates';
 import { TWILIO_UNSUBSCRIBED_RECIPIENT } from '../../infra/notifications/twilio';
+import { confirmWaitlistByText, isYes, waitlistKeptText } from './waitlist-sms';
 
 // Callbacks may arrive out of order: a later state never gives way to an earlier one.
 const RANK: Partial<Record<SmsDeliveryStatus, number>> = { accepted: 0, scheduled: 0, queued: 1, sending: 2, sent: 3, delivered: 4, read: 4, undelivered: 4, failed: 4, canceled: 4 };
@@ -43,6 +44,8 @@ export async function recordDeliveryStatus(db: Db, messageId: string, status: Sm
  */
 export async function answerInboundText(db: Db, from: string, body: string): Promise<{ keyword: SmsKeyword | null; text: string }> {
   const keyword = smsKeyword(body);
+  // A YES also answers the sender's open waitlist check-ins.
+  const kept = isYes(body) ? await confirmWaitlistByText(db, from) : 0;
   if (keyword === 'stop') await setOptedOut(db, from, true);
   if (keyword === 'start') await setOptedOut(db, from, false);
   const key = phoneKey(from);
@@ -55,7 +58,7 @@ export async function answerInboundText(db: Db, from: string, body: string): Pro
     .execute();
   // Accounts sharing the number in different languages: English, the portal's default.
   const language = owners.length === 1 ? owners[0]!.preferred_language : 'en';
-  return { keyword, text: smsReplyText(keyword, pickLanguage(language)) };
+  return { keyword, text: kept > 0 ? waitlistKeptText(pickLanguage(language)) : smsReplyText(keyword, pickLanguage(language)) };
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CaseNotice } from '../../../domain/case';
 import { DAY } from '../../../domain/time';
-import { CHECK_IN_ANSWER_DAYS, RESTORE_PLACE_DAYS, type WaitlistState } from '../../../domain/waitlist';
+import { CHECK_IN_ANSWER_DAYS, type WaitlistState } from '../../../domain/waitlist';
 import {
   canRestoreItself,
   checkInCycleDates,
@@ -162,7 +162,7 @@ export async function deactivateUnanswered(db: Db, notify: WaitlistNotify, input
       await notify(trx, {
         userId: row.applicant_user_id,
         template: 'waitlist-inactive',
-        params: { applicationId: row.id, opportunityName: row.name, restoreBy: new Date(input.now + RESTORE_PLACE_DAYS * DAY).toISOString().slice(0, 10), path: linkPath(token) },
+        params: { applicationId: row.id, opportunityName: row.name, restoreBy: new Date(dates.removeAt).toISOString().slice(0, 10), path: linkPath(token) },
         dedupeKey: `waitlist:${row.id}:${input.cycle}:inactive`,
       });
       count += 1;
@@ -176,7 +176,7 @@ export async function removeUnrestored(db: Db, notify: WaitlistNotify, input: Sw
   const rows = await db
     .selectFrom('applications as a')
     .innerJoin('opportunities as o', 'o.id', 'a.opportunity_id')
-    .select(['a.id', 'a.lottery_rank', 'a.applicant_user_id', 'a.waitlist_state_at', 'o.name'])
+    .select(['a.id', 'a.lottery_rank', 'a.applicant_user_id', 'o.name', lastAskedAt])
     .where('a.opportunity_id', '=', input.opportunityId)
     .where('a.waitlist_state', '=', 'inactive')
     .where('a.lottery_rank', '>', input.afterRank)
@@ -185,7 +185,7 @@ export async function removeUnrestored(db: Db, notify: WaitlistNotify, input: Sw
     .execute();
   let count = 0;
   for (const row of rows) {
-    if (canRestoreItself('inactive', row.waitlist_state_at ? new Date(row.waitlist_state_at).getTime() : null, input.now)) continue;
+    if (canRestoreItself('inactive', row.last_asked_at ? new Date(row.last_asked_at).getTime() : null, input.now)) continue;
     await db.transaction().execute(async (trx) => {
       const changed = await changeState(trx, row.id, ['inactive'], 'removed', 'not_restored', input.now, {});
       if (!changed) return;
@@ -196,6 +196,9 @@ export async function removeUnrestored(db: Db, notify: WaitlistNotify, input: Sw
   }
   return { ...page(rows.map((r) => r.lottery_rank!), input.limit, rows.length), count };
 }
+
+/** The day the household was last asked (its restore deadline follows from it). */
+const lastAskedAt = sql<Date | null>`(select max(c.asked_at) from waitlist_check_ins c where c.application_id = a.id)`.as('last_asked_at');
 
 /** Moves a place from one of `from` to `to`, with its change row; false when it was not in `from`. */
 async function changeState(db: Db, applicationId: string, from: WaitlistState[], to: WaitlistState, reason: WaitlistChangeReason, now: number, by: { userId?: string; note?: string }): Promise<boolean> {
@@ -254,15 +257,16 @@ export type RestoreOutcome = 'restored' | 'not_restorable';
  */
 export async function restorePlace(db: Db, input: { applicationId: string; now: number; by: { role: 'household' } | { role: 'manager'; userId: string; reason: string; letter?: boolean } }): Promise<RestoreOutcome> {
   return db.transaction().execute(async (trx) => {
-    const app = await trx.selectFrom('applications').select(['waitlist_state', 'waitlist_state_at', 'status', 'lottery_rank']).where('id', '=', input.applicationId).forUpdate().executeTakeFirst();
+    const app = await trx.selectFrom('applications').select(['waitlist_state', 'status', 'lottery_rank']).where('id', '=', input.applicationId).forUpdate().executeTakeFirst();
     if (!app || app.lottery_rank === null || app.status !== 'waitlisted') return 'not_restorable';
     const by = input.by;
-    if (by.role === 'household' && !canRestoreItself(app.waitlist_state, app.waitlist_state_at ? new Date(app.waitlist_state_at).getTime() : null, input.now)) return 'not_restorable';
+    const latest = await latestCheckIn(trx, input.applicationId);
+    if (by.role === 'household' && !canRestoreItself(app.waitlist_state, latest ? new Date(latest.asked_at).getTime() : null, input.now)) return 'not_restorable';
     if (app.waitlist_state === 'active') return 'not_restorable';
     const reason: WaitlistChangeReason = by.role === 'household' ? 'restored_by_household' : by.letter ? 'returned_letter' : 'restored_by_manager';
     const changed = await changeState(trx, input.applicationId, ['inactive', 'removed'], 'active', reason, input.now, by.role === 'manager' ? { userId: by.userId, note: by.reason } : {});
     if (!changed) return 'not_restorable';
-    const c = await latestCheckIn(trx, input.applicationId);
+    const c = latest;
     if (c && !c.answered_at) await trx.updateTable('waitlist_check_ins').set({ answered_at: new Date(input.now), answered_by: by.role === 'manager' && by.letter ? 'letter' : 'restore' }).where('id', '=', c.id).execute();
     const nextAsk = c ? checkInCycleDates(new Date(c.asked_at).getTime(), c.waitlist_check_in_months).nextAskAt : null;
     await trx.updateTable('applications').set({ waitlist_confirmed_at: new Date(input.now), waitlist_next_check_in_at: nextAsk ? new Date(nextAsk) : null }).where('id', '=', input.applicationId).execute();
@@ -283,14 +287,17 @@ export async function applicationOfLink(db: Db, token: string, now: number): Pro
   return row && new Date(row.expires_at).getTime() > now ? row.application_id : null;
 }
 
-/** A text "YES": every open check-in of the households whose head has this number is answered. */
-export async function confirmByText(db: Db, phone: string, now: number): Promise<number> {
+/**
+ * A text "YES": every open check-in of the households whose head has this number is answered.
+ * `phoneKey` is the number as digits (domain/sms.ts phoneKey), matched as the STOP handling matches it.
+ */
+export async function confirmByText(db: Db, phoneKey: string, now: number): Promise<number> {
   const rows = await db
     .selectFrom('waitlist_check_ins as c')
     .innerJoin('applications as a', 'a.id', 'c.application_id')
     .innerJoin('users as u', 'u.id', 'a.applicant_user_id')
     .select('a.id')
-    .where('u.phone_number', '=', phone)
+    .where(sql<boolean>`(case when length(regexp_replace(coalesce(u.phone_number, ''), '\\D', '', 'g')) = 10 then '1' else '' end) || regexp_replace(coalesce(u.phone_number, ''), '\\D', '', 'g') = ${phoneKey}`)
     .where('c.answered_at', 'is', null)
     .where('c.asked_at', '>', new Date(now - CHECK_IN_ANSWER_DAYS * DAY))
     .where('a.waitlist_state', '=', 'active')
@@ -330,6 +337,7 @@ export async function standings(db: Db, householdId: string, now: number): Promi
       'a.waitlist_confirmed_at',
       'a.waitlist_next_check_in_at',
       'a.declined_bedroom_types',
+      lastAskedAt,
       sql<number>`(select count(*) from applications b where b.opportunity_id = a.opportunity_id and b.waitlist_state = 'active' and b.status = 'waitlisted' and b.lottery_rank is not null and b.lottery_rank < a.lottery_rank)::int`.as('ahead'),
       sql<number>`(select count(*) from applications b where b.opportunity_id = a.opportunity_id and b.waitlist_state = 'active' and b.status = 'waitlisted' and b.lottery_rank is not null)::int`.as('active_total'),
       sql<boolean>`exists (select 1 from waitlist_check_ins c where c.application_id = a.id and c.answered_at is null and c.asked_at > ${new Date(now - CHECK_IN_ANSWER_DAYS * DAY)})`.as('open'),
@@ -341,9 +349,9 @@ export async function standings(db: Db, householdId: string, now: number): Promi
     .execute();
   const out: WaitlistStanding[] = [];
   for (const r of rows) {
-    const stateAt = r.waitlist_state_at ? new Date(r.waitlist_state_at).getTime() : null;
+    const askedAt = r.last_asked_at ? new Date(r.last_asked_at).getTime() : null;
     const active = r.waitlist_state === 'active';
-    const restorable = canRestoreItself(r.waitlist_state, stateAt, now);
+    const restorable = canRestoreItself(r.waitlist_state, askedAt, now);
     out.push({
       applicationId: r.id,
       opportunityId: r.opportunity_id,
@@ -358,7 +366,7 @@ export async function standings(db: Db, householdId: string, now: number): Promi
       lastConfirmedAt: iso(r.waitlist_confirmed_at),
       nextDueAt: active ? iso(r.waitlist_next_check_in_at) : null,
       checkInOpen: active && r.open,
-      restoreUntil: restorable && stateAt !== null ? new Date(stateAt + RESTORE_PLACE_DAYS * DAY).toISOString() : null,
+      restoreUntil: restorable && askedAt !== null ? new Date(checkInCycleDates(askedAt, 1).removeAt).toISOString() : null,
       declinedBedroomTypes: r.declined_bedroom_types,
       bedroomTypes: await bedroomTypesOf(db, r.opportunity_id),
       next: r.waitlist_state === 'removed' ? 'removed' : !active ? (restorable ? 'restore_now' : 'removed') : r.open ? 'confirm_now' : 'wait_for_check_in',
