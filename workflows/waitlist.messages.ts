@@ -10,6 +10,8 @@ export interface WaitlistProgress {
   askAt: number | null;
   /** The sweeps this cycle has finished, in order, with how many households each touched. */
   done: { sweep: WaitlistSweep; count: number }[];
+  /** The cycle before, as it ended (a run ends with its cycle: its last sweep is seen here). */
+  previous: { cycle: number; done: { sweep: WaitlistSweep; count: number }[] } | null;
 }
 export type WaitlistSweep = 'ask' | 'remind' | 'deactivate' | 'remove';
 export const waitlistProgress = defineQuery<WaitlistProgress>('waitlistProgress');

@@ -13,6 +13,7 @@ export interface StartWaitlistInput {
 export interface CarriedWaitlist {
   cycle: number;
   lastAskAt: number | null;
+  previous?: WaitlistProgress['previous'];
 }
 
 const SWEEPS = {
@@ -38,8 +39,8 @@ const SWEEPS = {
  * costs nothing, and it continues as new after every cycle.
  */
 export async function waitlist(input: StartWaitlistInput, carried?: CarriedWaitlist): Promise<string> {
-  const { cycle, lastAskAt } = carried ?? { cycle: 1, lastAskAt: null };
-  const progress: WaitlistProgress = { cycle, askAt: null, done: [] };
+  const { cycle, lastAskAt, previous = null } = carried ?? { cycle: 1, lastAskAt: null };
+  const progress: WaitlistProgress = { cycle, askAt: null, done: [], previous };
   let monthsChanged = false;
   setHandler(checkInMonthsChanged, () => {
     monthsChanged = true;
@@ -84,5 +85,5 @@ export async function waitlist(input: StartWaitlistInput, carried?: CarriedWaitl
   await until(dates.removeAt);
   await sweep('remove');
   log.info('waitlist check-in cycle done', { cycle, counts: progress.done.map((d) => d.count) });
-  return continueAsNew<typeof waitlist>(input, { cycle: cycle + 1, lastAskAt: askAt });
+  return continueAsNew<typeof waitlist>(input, { cycle: cycle + 1, lastAskAt: askAt, previous: { cycle, done: progress.done } });
 }

@@ -7,9 +7,8 @@ import { confirmInterest, restorePlace, standings, waitlistPage } from '../../in
 import { waitlistProgress, type WaitlistSweep } from '../../workflows/waitlist.messages';
 import { startTimeSkippingEnv } from '../helpers/time-skipping';
 
-const HOUSEHOLDS = Number(process.env.WAITLIST_TEST_HOUSEHOLDS ?? 10_000);
+const HOUSEHOLDS = 10_000;
 const MONTHS = 6;
-const YEAR_MS = 365 * 24 * HOUR;
 
 /** A small seeded generator (mulberry32): the same answers on every run. */
 function seeded(seed: number) {
@@ -119,7 +118,7 @@ describe('waitlist check-ins (time skipping)', () => {
           .query(waitlistProgress)
           .catch((error: unknown) => ({ error: String(error) }));
         last = p;
-        const done = 'done' in p && p.cycle === cycle ? p.done.find((d) => d.sweep === sweep) : undefined;
+        const done = !('done' in p) ? undefined : p.cycle === cycle ? p.done.find((d) => d.sweep === sweep) : p.previous?.cycle === cycle ? p.previous.done.find((d) => d.sweep === sweep) : undefined;
         if (done) return done.count;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -172,7 +171,7 @@ describe('waitlist check-ins (time skipping)', () => {
     let askAt = addMonths(t0, MONTHS);
     let cycle = 1;
     const counts: Record<Answer, number> = { confirm: 0, late: 0, restore: 0, never: 0 };
-    for (; askAt <= t0 + 2 * YEAR_MS; cycle++) {
+    for (; askAt <= addMonths(t0, 24); cycle++) {
       const dates = checkInCycleDates(askAt, MONTHS);
       const asked = expected.filter((e) => e.state === 'active');
       await skipTo(askAt + HOUR);

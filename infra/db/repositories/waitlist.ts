@@ -197,8 +197,8 @@ export async function removeUnrestored(db: Db, notify: WaitlistNotify, input: Sw
   return { ...page(rows.map((r) => r.lottery_rank!), input.limit, rows.length), count };
 }
 
-/** The day the household was last asked (its restore deadline follows from it). */
-const lastAskedAt = sql<Date | null>`(select max(c.asked_at) from waitlist_check_ins c where c.application_id = a.id)`.as('last_asked_at');
+/** The day of the household's latest check-in (its restore deadline follows from it). */
+const lastAskedAt = sql<Date | null>`(select c.asked_at from waitlist_check_ins c where c.application_id = a.id order by c.cycle desc limit 1)`.as('last_asked_at');
 
 /** Moves a place from one of `from` to `to`, with its change row; false when it was not in `from`. */
 async function changeState(db: Db, applicationId: string, from: WaitlistState[], to: WaitlistState, reason: WaitlistChangeReason, now: number, by: { userId?: string; note?: string }): Promise<boolean> {
