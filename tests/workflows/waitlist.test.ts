@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WaitlistState } from '../../domain/waitlist';
 import { addMonths, checkInCycleDates, waitlistWorkflowId } from '../../domain/waitlist-check-ins';
-import { HOUR } from '../../domain/time';
+import { HOUR, MINUTE } from '../../domain/time';
 import { confirmInterest, restorePlace, standings, waitlistPage } from '../../infra/db/repositories/waitlist';
 import { waitlistProgress, type WaitlistSweep } from '../../workflows/waitlist.messages';
 import { startTimeSkippingEnv } from '../helpers/time-skipping';
@@ -105,6 +105,8 @@ describe('waitlist check-ins (time skipping)', () => {
     const byId = new Map(expected.map((e) => [e.id, e]));
     const handle = await ts.client.workflow.start('waitlist', { workflowId: waitlistWorkflowId(opportunityId), taskQueue: ts.taskQueue, args: [{ opportunityId, drawnAt: new Date(t0).toISOString() }] });
 
+    // Just past each day of the cycle: the server skips time while a sweep's activity runs, and a
+    // skip shorter than the activity's timeout cannot time it out.
     const skipTo = async (at: number) => {
       const now = await ts.env.currentTimeMs();
       if (at > now) await ts.env.sleep(at - now);
@@ -174,7 +176,7 @@ describe('waitlist check-ins (time skipping)', () => {
     for (; askAt <= addMonths(t0, 24); cycle++) {
       const dates = checkInCycleDates(askAt, MONTHS);
       const asked = expected.filter((e) => e.state === 'active');
-      await skipTo(askAt + HOUR);
+      await skipTo(askAt + MINUTE);
       expect(await swept(cycle, 'ask')).toBe(asked.length);
       const answer = new Map<Answer, Expected[]>([['confirm', []], ['late', []], ['restore', []], ['never', []]]);
       for (const e of asked) {
@@ -186,11 +188,11 @@ describe('waitlist check-ins (time skipping)', () => {
       await confirm(answer.get('confirm')!);
       await check(`cycle ${cycle} asked`);
 
-      await skipTo(dates.remindAt + HOUR);
+      await skipTo(dates.remindAt + MINUTE);
       expect(await swept(cycle, 'remind')).toBe(asked.length - answer.get('confirm')!.length);
       await confirm(answer.get('late')!);
 
-      await skipTo(dates.inactiveAt + HOUR);
+      await skipTo(dates.inactiveAt + MINUTE);
       const silent = [...answer.get('restore')!, ...answer.get('never')!];
       expect(await swept(cycle, 'deactivate')).toBe(silent.length);
       for (const e of silent) {
@@ -208,7 +210,7 @@ describe('waitlist check-ins (time skipping)', () => {
         e.confirmedAt = now;
       });
 
-      await skipTo(dates.removeAt + HOUR);
+      await skipTo(dates.removeAt + MINUTE);
       expect(await swept(cycle, 'remove')).toBe(answer.get('never')!.length);
       for (const e of answer.get('never')!) {
         e.state = 'removed';

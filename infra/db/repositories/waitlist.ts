@@ -86,17 +86,17 @@ export async function askCheckIns(db: Db, notify: WaitlistNotify, input: SweepIn
     .limit(input.limit)
     .execute();
   const asked: number[] = [];
-  for (const row of rows) {
-    // One transaction per household: its check-in, its link and its notice commit together, so a
-    // retried batch neither asks twice nor leaves a household asked without a notice.
-    await db.transaction().execute(async (trx) => {
+  // One transaction per page: each household's check-in, link and notice commit together, so a
+  // retried page neither asks twice nor leaves a household asked without a notice.
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
       const inserted = await trx
         .insertInto('waitlist_check_ins')
         .values({ application_id: row.id, opportunity_id: input.opportunityId, cycle: input.cycle, asked_at: new Date(input.askAt) })
         .onConflict((oc) => oc.columns(['application_id', 'cycle']).doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (!inserted) return;
+      if (!inserted) continue;
       await trx.updateTable('applications').set({ waitlist_next_check_in_at: new Date(dates.inactiveAt) }).where('id', '=', row.id).execute();
       const token = await issueLink(trx, row.id, input.now, dates.removeAt);
       await notify(trx, {
@@ -106,8 +106,8 @@ export async function askCheckIns(db: Db, notify: WaitlistNotify, input: SweepIn
         dedupeKey: `waitlist:${row.id}:${input.cycle}:ask`,
       });
       asked.push(row.lottery_rank!);
-    });
-  }
+    }
+  });
   return { ...page(rows.map((r) => r.lottery_rank!), input.limit, rows.length), count: asked.length };
 }
 
@@ -131,11 +131,11 @@ export async function remindCheckIns(db: Db, notify: WaitlistNotify, input: Swee
   const dates = checkInCycleDates(input.askAt, 1);
   const rows = await unanswered(db, input).select(['c.id as checkInId', 'c.reminded_at', 'a.id', 'a.lottery_rank', 'a.applicant_user_id', 'o.name']).execute();
   let count = 0;
-  for (const row of rows) {
-    if (row.reminded_at) continue;
-    await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      if (row.reminded_at) continue;
       const marked = await trx.updateTable('waitlist_check_ins').set({ reminded_at: new Date(input.now) }).where('id', '=', row.checkInId).where('reminded_at', 'is', null).where('answered_at', 'is', null).executeTakeFirst();
-      if (Number(marked.numUpdatedRows) === 0) return;
+      if (Number(marked.numUpdatedRows) === 0) continue;
       const token = await issueLink(trx, row.id, input.now, dates.removeAt);
       await notify(trx, {
         userId: row.applicant_user_id,
@@ -144,8 +144,8 @@ export async function remindCheckIns(db: Db, notify: WaitlistNotify, input: Swee
         dedupeKey: `waitlist:${row.id}:${input.cycle}:reminder`,
       });
       count += 1;
-    });
-  }
+    }
+  });
   return { ...page(rows.map((r) => r.lottery_rank!), input.limit, rows.length), count };
 }
 
@@ -154,10 +154,10 @@ export async function deactivateUnanswered(db: Db, notify: WaitlistNotify, input
   const dates = checkInCycleDates(input.askAt, 1);
   const rows = await unanswered(db, input).select(['a.id', 'a.lottery_rank', 'a.applicant_user_id', 'o.name']).execute();
   let count = 0;
-  for (const row of rows) {
-    await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
       const changed = await changeState(trx, row.id, ['active'], 'inactive', 'no_answer', input.now, {});
-      if (!changed) return;
+      if (!changed) continue;
       const token = await issueLink(trx, row.id, input.now, dates.removeAt);
       await notify(trx, {
         userId: row.applicant_user_id,
@@ -166,8 +166,8 @@ export async function deactivateUnanswered(db: Db, notify: WaitlistNotify, input
         dedupeKey: `waitlist:${row.id}:${input.cycle}:inactive`,
       });
       count += 1;
-    });
-  }
+    }
+  });
   return { ...page(rows.map((r) => r.lottery_rank!), input.limit, rows.length), count };
 }
 
@@ -184,16 +184,16 @@ export async function removeUnrestored(db: Db, notify: WaitlistNotify, input: Sw
     .limit(input.limit)
     .execute();
   let count = 0;
-  for (const row of rows) {
-    if (canRestoreItself('inactive', row.last_asked_at ? new Date(row.last_asked_at).getTime() : null, input.now)) continue;
-    await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      if (canRestoreItself('inactive', row.last_asked_at ? new Date(row.last_asked_at).getTime() : null, input.now)) continue;
       const changed = await changeState(trx, row.id, ['inactive'], 'removed', 'not_restored', input.now, {});
-      if (!changed) return;
+      if (!changed) continue;
       await trx.updateTable('applications').set({ waitlist_next_check_in_at: null }).where('id', '=', row.id).execute();
       await notify(trx, { userId: row.applicant_user_id, template: 'waitlist-removed', params: { applicationId: row.id, opportunityName: row.name }, dedupeKey: `waitlist:${row.id}:${input.cycle}:removed` });
       count += 1;
-    });
-  }
+    }
+  });
   return { ...page(rows.map((r) => r.lottery_rank!), input.limit, rows.length), count };
 }
 

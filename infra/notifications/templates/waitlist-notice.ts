@@ -85,7 +85,7 @@ export const waitlistInactiveTemplate = defineTemplate<Params>({
 
 const INACTIVE_SMS: Record<Lang, string> = {
   en: 'your waitlist place is inactive. Restore it at:',
-  es: 'su lugar en la lista de espera está inactivo. Restablézcalo en:',
+  es: 'su lugar en la lista de espera está inactivo. Vea:',
   zh: '您的候补位置已变为非活动。请在此恢复：',
   bn: 'আপনার অপেক্ষা তালিকার স্থান নিষ্ক্রিয়। পুনরুদ্ধার করুন:',
 };
