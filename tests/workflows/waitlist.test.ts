@@ -6,6 +6,8 @@ import { HOUR, MINUTE } from '../../domain/time';
 import { confirmInterest, restorePlace, standings, waitlistPage } from '../../infra/db/repositories/waitlist';
 import { waitlistProgress, type WaitlistSweep } from '../../workflows/waitlist.messages';
 import { startTimeSkippingEnv } from '../helpers/time-skipping';
+import { recordHistory } from '../helpers/histories';
+import { eventually } from '../helpers/stack';
 
 const HOUSEHOLDS = 10_000;
 const MONTHS = 6;
@@ -97,6 +99,24 @@ describe('waitlist check-ins (time skipping)', () => {
     }
     return { opportunityId: opportunity.id, expected };
   }
+
+  it('runs one cycle of a small waitlist to its next run, its history kept for the replay check', async () => {
+    const t0 = await ts.env.currentTimeMs();
+    const { opportunityId, expected } = await insertWaitlist(6, t0, seeded(7));
+    const handle = await ts.client.workflow.start('waitlist', { workflowId: waitlistWorkflowId(opportunityId), taskQueue: ts.taskQueue, args: [{ opportunityId, drawnAt: new Date(t0).toISOString() }] });
+    const dates = checkInCycleDates(addMonths(t0, MONTHS), MONTHS);
+    await ts.env.sleep(dates.askAt + MINUTE - t0);
+    await eventually(async () => (await ts.db.selectFrom('waitlist_check_ins').select('id').where('opportunity_id', '=', opportunityId).execute()).length === 6);
+    const first = expected.find((e) => e.rank === 1)!;
+    expect(await confirmInterest(ts.db, { applicationId: first.id, now: await ts.env.currentTimeMs(), channel: 'link' })).toBe('confirmed');
+    await ts.env.sleep(dates.removeAt + MINUTE - (await ts.env.currentTimeMs()));
+    const firstRun = ts.client.workflow.getHandle(handle.workflowId, handle.firstExecutionRunId);
+    await eventually(async () => (await firstRun.describe()).status.name === 'CONTINUED_AS_NEW');
+    const states = await ts.db.selectFrom('applications').select(['lottery_rank', 'waitlist_state']).where('opportunity_id', '=', opportunityId).orderBy('lottery_rank').execute();
+    expect(states.map((r) => r.waitlist_state)).toEqual(['active', 'removed', 'removed', 'removed', 'removed', 'removed']);
+    await recordHistory('waitlist-one-cycle', firstRun);
+    await handle.terminate('test over');
+  });
 
   it('keeps 10,000 households current through two years of check-ins, each state and position as computed here', async () => {
     const random = seeded(20261203);
