@@ -18,7 +18,25 @@ import * as recertificationCycle from '../infra/db/repositories/recertification-
 import { projectRelocation } from '../infra/db/repositories/relocation-projection';
 import { projectRecertification } from '../infra/db/repositories/recertification-projection';
 import * as retention from './retention';
+import * as waitlist from '../infra/db/repositories/waitlist';
 import { projectSupportTicket } from '../infra/db/repositories/support-ticket-projection';
+
+/**
+ * Every case kind's notice sender, idempotent by the notice's dedupe key, by the channels the person chose.
+ * A household without a login, or whose head chose neither email nor texts, gets the notice as a
+ * letter in its language, queued for the office to mail.
+ * The recipient is resolved now, not when the case started: a household that claimed its paper
+ * application answers for the placeholder head the case was started with.
+ * `db` may be a transaction: the notice then commits with the change it is about.
+ */
+async function deliverNotice(db: Db, blobs: BlobStore, sent: CaseNotice) {
+  const notice = await addressedNow(db, sent);
+  const letter = await queueNoticeLetter(db, blobs, notice);
+  if (!letter) return sendNotice(db, notice, (n, language) => queueNoticeLetter(db, blobs, n, { anyLogin: true, language }));
+  // A household without a login whose claim code expired gets a new one with this letter.
+  await renewExpiredClaimCode(db, blobs, letter.id);
+  return { queued: true, channels: ['print' as const] };
+}
 
 export interface ActivityDeps {
   db: Db;
@@ -27,20 +45,10 @@ export interface ActivityDeps {
 
 /** Activities receive their clients once; workflows proxy `ReturnType<typeof createActivities>`. */
 export function createActivities({ db, blobs }: ActivityDeps) {
+  const notify = (trx: Db, notice: CaseNotice) => deliverNotice(trx, blobs, notice);
   return {
-    // Every case kind: one notice sender, idempotent by the notice's dedupe key, by the channels the person chose.
-    // A household without a login, or whose head chose neither email nor texts, gets the notice as a
-    // letter in its language, queued for the office to mail.
-    // The recipient is resolved now, not when the case started: a household that claimed its paper
-    // application answers for the placeholder head the case was started with.
-    sendNotice: async (sent: CaseNotice) => {
-      const notice = await addressedNow(db, sent);
-      const letter = await queueNoticeLetter(db, blobs, notice);
-      if (!letter) return sendNotice(db, notice, (n, language) => queueNoticeLetter(db, blobs, n, { anyLogin: true, language }));
-      // A household without a login whose claim code expired gets a new one with this letter.
-      await renewExpiredClaimCode(db, blobs, letter.id);
-      return { queued: true, channels: ['print'] };
-    },
+    // Every case kind: one notice sender (deliverNotice above).
+    sendNotice: (sent: CaseNotice) => deliverNotice(db, blobs, sent),
     projectApplication: (view: LeaseUpView) => projectApplication(db, view),
     issueLogNumber: ({ applicationId }: { applicationId: string }) => leaseUp.issueLogNumber(db, applicationId),
     generateLeaseUpLetter: (input: Parameters<typeof leaseUp.generateLeaseUpLetter>[2]) => leaseUp.generateLeaseUpLetter(db, blobs, input),
@@ -65,6 +73,12 @@ export function createActivities({ db, blobs }: ActivityDeps) {
     resolveDuplicate: (input: { pairId: string; keep: string; reason: string; decidedBy: string }) => lottery.resolveDuplicate(db, blobs, input),
     nextInvitations: (input: { opportunityId: string; count: number }) => lottery.nextInvitations(db, input),
     markInvited: (input: { opportunityId: string; applicationIds: string[] }) => lottery.markInvited(db, input),
+    // A waitlist's check-ins (workflows/waitlist.ts): the settings, and the sweeps of each cycle's days
+    waitlistSettings: (input: { opportunityId: string }) => waitlist.waitlistSettings(db, input.opportunityId),
+    askCheckIns: (input: waitlist.SweepInput) => waitlist.askCheckIns(db, notify, input),
+    remindCheckIns: (input: waitlist.SweepInput) => waitlist.remindCheckIns(db, notify, input),
+    deactivateUnanswered: (input: waitlist.SweepInput) => waitlist.deactivateUnanswered(db, notify, input),
+    removeUnrestored: (input: waitlist.SweepInput) => waitlist.removeUnrestored(db, notify, input),
     // Delegated access
     projectAccessGrant: (view: AccessGrantCaseView) => projectAccessGrant(db, view),
     // Support tickets

@@ -47,6 +47,7 @@ import { listingAlertRoutes } from './routes/listing-alerts';
 import { favoriteRoutes } from './routes/favorites';
 import { leaseUpActionRoutes, leaseUpTicSignatureRoutes } from './routes/lease-up-actions';
 import { lotteryRoutes } from './routes/lottery';
+import { waitlistRoutes } from './routes/waitlist';
 import { paperApplicationRoutes, paperClaimRoutes, printQueueRoutes } from './routes/paper-applications';
 import { dashboardRoutes } from './routes/dashboard';
 import { profileLockStatusRoutes } from './routes/profile-lock-status';
@@ -179,6 +180,7 @@ export async function buildApp({ config, db, temporal, blobs, logStream }: AppDe
   await app.register(dashboardRoutes, { prefix: '/api/Dashboard' });
   await app.register(lotteryRoutes, { prefix: '/api/OpportunityLottery' });
   await app.register(paperApplicationRoutes, { prefix: '/api/OpportunityLottery' });
+  await app.register(waitlistRoutes, { prefix: '/api/Waitlist' });
   await app.register(printQueueRoutes, { prefix: '/api/PrintQueue' });
   await app.register(paperClaimRoutes, { prefix: '/api/PaperApplication' });
   await app.register(profileLockStatusRoutes, { prefix: '/api/UserProfile' });

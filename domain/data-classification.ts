@@ -171,6 +171,10 @@ export const DATA_CLASSIFICATION: Record<string, Record<string, DataClass>> = {
     dedupe_key: none, hash: none,
   },
   lottery_releases: { key: none, opportunity_id: none, application_id: none, reason: none, created_at: none },
+  // A waitlist's check-ins and the changes of each household's place (the link token only as its SHA-256).
+  waitlist_check_ins: { id: none, application_id: none, opportunity_id: none, cycle: none, asked_at: none, reminded_at: none, answered_at: none, answered_by: none },
+  waitlist_links: { token_hash: none, application_id: none, issued_at: none, expires_at: none },
+  waitlist_changes: { id: none, application_id: none, at: none, state: none, reason: none, note: none, by_user_id: none },
   mailed_letters: {
     id: none, organization_id: none, household_id: none, application_id: none, letter: none, language: none, blob_key: none, dedupe_key: none,
     queued_at: none, printed_at: none, printed_by: none, mailed_at: none, mailed_by: none, purged_at: none,

@@ -18,3 +18,4 @@ export { supportTicket } from './support-ticket';
 export { bulkBatch } from './bulk-batch';
 export { documentExtraction } from './document-extraction';
 export { listingAlerts, listingAlertDigests } from './listing-alerts';
+export { waitlist } from './waitlist';

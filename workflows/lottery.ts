@@ -21,6 +21,7 @@ import {
   type LotteryEffect,
   type LotteryState,
 } from '../domain/lottery.table';
+import { waitlistWorkflowId } from '../domain/waitlist-check-ins';
 import { runCase, type CaseDefinition } from './case/run';
 import { draw, localWrites, writes } from './activity-proxies';
 import { lotteryMessages } from './lottery.messages';
@@ -67,6 +68,21 @@ async function invite(s: LotteryState, at: string): Promise<void> {
 
 const INVITATION_NOTICES_PATCH = 'lottery-invitation-notices';
 const INVITATION_LOG_PATCH = 'lottery-invitation-log-reasons';
+const WAITLIST_CHECK_INS_PATCH = 'waitlist-check-ins';
+
+/** The waitlist's own workflow (workflows/waitlist.ts), abandoned so it outlives this run; started once per opportunity. */
+async function startWaitlist(opportunityId: string, drawnAt: string): Promise<void> {
+  try {
+    await startChild('waitlist', {
+      workflowId: waitlistWorkflowId(opportunityId),
+      args: [{ opportunityId, drawnAt }],
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
 
 /** Whether an activity failed because the list changed after it was frozen (the draw refuses; nothing to retry). */
 const listChanged = (error: unknown) => error instanceof ActivityFailure && error.cause instanceof ApplicationFailure && error.cause.type === 'ListChangedAfterFreeze';
@@ -114,6 +130,10 @@ const lotteryCase: CaseDefinition<LotteryState, LotteryInputs, LotteryRole, Lott
         }
         recordDraw(s, drawn);
         s.history.push({ at: ctx.now, action: 'Drawn', by: 'system', note: `${s.draw?.entries ?? 0} entries, result SHA-256 ${s.draw?.resultHash ?? ''}` });
+        // The drawn list becomes a waitlist that asks its households every few months. Lotteries
+        // drawn before check-ins existed replay without it (their waitlist is started when a
+        // manager sets its check-in months).
+        if (patched(WAITLIST_CHECK_INS_PATCH)) await startWaitlist(s.input.opportunityId, ctx.now);
       };
     }
     if (next === 'invite') return (ctx) => invite(s, ctx.now);

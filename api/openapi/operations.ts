@@ -40,6 +40,7 @@ const GROUPS: Record<string, string> = {
   ManagerTasks: 'Manager tasks',
   OpportunityLottery: 'Lottery',
   lottery: 'Lottery',
+  Waitlist: 'Lottery',
   AccessGrants: 'Consented access',
   Admin: 'Administration',
   Organization: 'Organisations',

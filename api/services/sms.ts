@@ -5,6 +5,7 @@ import { setOptedOut } from '../../infra/notifications/sms-opt-outs';
 import { pickLanguage, smsReplyText } from '../../infra/notifications/templates';
 import { TWILIO_UNSUBSCRIBED_RECIPIENT } from '../../infra/notifications/twilio';
 import { confirmBySms, endTextAlerts } from './listing-alerts';
+import { confirmWaitlistByText, isYes, waitlistKeptText } from './waitlist-sms';
 
 // Callbacks may arrive out of order: a later state never gives way to an earlier one.
 const RANK: Partial<Record<SmsDeliveryStatus, number>> = { accepted: 0, scheduled: 0, queued: 1, sending: 2, sent: 3, delivered: 4, read: 4, undelivered: 4, failed: 4, canceled: 4 };
@@ -54,6 +55,8 @@ export const YES_HANDLERS: readonly ((db: Db, from: string) => Promise<boolean>)
  */
 export async function answerInboundText(db: Db, from: string, body: string): Promise<{ keyword: SmsKeyword | null; text: string }> {
   const keyword = smsKeyword(body);
+  // A YES also answers the sender's open waitlist check-ins.
+  const kept = isYes(body) ? await confirmWaitlistByText(db, from) : 0;
   if (keyword === 'stop') {
     await setOptedOut(db, from, true);
     // A number that says STOP gets no listing alerts again, even after START.
@@ -74,7 +77,7 @@ export async function answerInboundText(db: Db, from: string, body: string): Pro
     .execute();
   // Accounts sharing the number in different languages: English, the portal's default.
   const language = owners.length === 1 ? owners[0]!.preferred_language : 'en';
-  return { keyword, text: smsReplyText(keyword, pickLanguage(language)) };
+  return { keyword, text: kept > 0 ? waitlistKeptText(pickLanguage(language)) : smsReplyText(keyword, pickLanguage(language)) };
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -18,6 +18,7 @@ import type { BulkTables } from './schema/bulk';
 import type { OperatorTables } from './schema/operator';
 import type { TranslationTables } from './schema/translation';
 import type { ApplicationLotteryColumns, LotteryTables, OpportunityLotteryColumns } from './schema/lottery';
+import type { WaitlistTables } from './schema/waitlist';
 import type { ApplicationPaperColumns, HouseholdPaperColumns, PaperTables } from './schema/paper';
 import type { ApplicationLeaseUpColumns, LeaseUpTables, OpportunityLeaseUpColumns } from './schema/lease-up';
 import type { ListingAlertTables, OpportunityAlertColumns } from './schema/listing-alerts';
@@ -129,7 +130,7 @@ export interface ApplicationTable extends ApplicationLeaseUpColumns, Application
  * Every table, typed once. Each area keeps its own tables in `infra/db/schema/<area>.ts` as an
  * interface `<Area>Tables` and is joined in here with one `extends` entry.
  */
-export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, AmbassadorTables, SupportTables, LetterTables, BulkTables, OperatorTables, TranslationTables, PaperTables, ListingAlertTables {
+export interface Database extends ProfileLockTables, SharedTables, LeaseUpTables, IdentityTables, TenancyTables, RecertificationTables, RelocationTables, HouseholdTables, SecurityTables, LotteryTables, WaitlistTables, AmbassadorTables, SupportTables, LetterTables, BulkTables, OperatorTables, TranslationTables, PaperTables, ListingAlertTables {
   organizations: OrganizationTable;
   users: UserTable;
   households: HouseholdTable;

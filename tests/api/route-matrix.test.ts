@@ -24,6 +24,8 @@ const PUBLIC = [
   /^\/api\/ListingAlerts\/(subscribe|confirm|unsubscribe|one-click)$/,
   // The how-to videos and their captions (/play-video is a no-role page).
   /^\/videos\//,
+  // A waitlist notice's link works signed out: its token (in the body) is the permission, for one application.
+  /^\/api\/Waitlist\/link(\/ConfirmInterest|\/RestorePlace)?$/,
 ];
 
 /**
@@ -40,6 +42,10 @@ const EXPECTED: Record<string, readonly Role[]> = {
   'GET /api/UserProfile/settings': ROLES,
   'POST /api/Signature/generateotpforchangesignrature': ROLES,
   'POST /api/LeaseUpApplication/apply': ['User', 'Tenant'],
+  'GET /api/Waitlist/mine': ['User', 'Tenant'],
+  'POST /api/Waitlist/mine/:applicationId/ConfirmInterest': ['User', 'Tenant'],
+  'GET /api/Waitlist/:opportunityId': ['Manager'],
+  'POST /api/Waitlist/:opportunityId/:applicationId/RestorePlace': ['Manager'],
   'GET /api/LeaseUpApplication/getApplications': ['User', 'Tenant', 'Manager'],
   'GET /api/ManagerTasks': ['Manager'],
   'POST /codec/decode': ['Admin'],

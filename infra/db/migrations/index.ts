@@ -43,6 +43,7 @@ import * as idempotencyLeaseToken from './2026-12-02T0347-idempotency-lease-toke
 import * as exportLeasesAndBlobDeletions from './2026-12-02T1740-export-leases-and-blob-deletions';
 import * as listingAlerts from './2026-12-03T0100-listing-alerts';
 import * as waitlistState from './2026-12-03T0200-waitlist-state';
+import * as waitlistCheckIns from './2026-12-03T0300-waitlist-check-ins';
 import * as invitationLog from './2026-12-03T0500-invitation-log';
 
 /** Every migration, in order. Listed statically so the bundle and tsx need no folder scanning. */
@@ -90,5 +91,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T1740-export-leases-and-blob-deletions': exportLeasesAndBlobDeletions,
   '2026-12-03T0100-listing-alerts': listingAlerts,
   '2026-12-03T0200-waitlist-state': waitlistState,
+  '2026-12-03T0300-waitlist-check-ins': waitlistCheckIns,
   '2026-12-03T0500-invitation-log': invitationLog,
 };

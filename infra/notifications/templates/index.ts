@@ -13,6 +13,7 @@ import { supportTicketTemplate } from './support-ticket';
 import type { NotificationTemplate } from './types';
 import { usernameReminderTemplate } from './username-reminder';
 import { verifyEmailTemplate } from './verify-email';
+import { waitlistTemplates } from './waitlist-notice';
 
 export * from './types';
 export * from './sms-replies';
@@ -49,3 +50,5 @@ for (const template of [accessRequestTemplate, accessChangedTemplate, accountInv
 registerTemplate(supportTicketTemplate);
 // Listing alerts: the visitor's confirmation, one listing's notice, the weekly digest.
 for (const template of listingAlertTemplates) registerTemplate(template);
+// A waitlist's check-ins: the question, its reminder, inactive, removed.
+for (const template of waitlistTemplates) registerTemplate(template);
