@@ -5,6 +5,7 @@ import { answerInboundText } from '../../api/services/sms';
 import { rentalInput } from '../helpers/lease-up-users';
 import { eventually, signIn, startStack, type Stack } from '../helpers/stack';
 import { recordHistory } from '../helpers/histories';
+import { HISTORY_FIXTURE_KEY } from '../helpers/workflow-env';
 import { ALERT_DIGESTS_WORKFLOW_ID } from '../../domain/listing-alerts';
 import { ensureListingAlertDigests } from '../../worker/listing-alert-digests';
 
@@ -20,7 +21,8 @@ describe('listing alerts', () => {
   let manager: { authorization: string; userId: string };
 
   beforeAll(async () => {
-    stack = await startStack();
+    // The histories this test records are sealed with the fixture key the replay test opens them with.
+    stack = await startStack({ config: { DATA_ENCRYPTION_KEY: HISTORY_FIXTURE_KEY } });
     [user, tenant, manager] = await Promise.all([signIn(stack.app, 'User'), signIn(stack.app, 'Tenant'), signIn(stack.app, 'Manager')]);
   });
   afterAll(() => stack?.close());
