@@ -156,7 +156,7 @@ describe('waitlist check-ins on the web', () => {
     await fits375(page);
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    await page.getByRole('button', { name: `Restore the place of ${apps[2]!.logNumber}` }).click();
+    await page.getByRole('button', { name: `Restore place ${apps[2]!.logNumber}` }).click();
     const dialog = page.getByRole('dialog', { name: `Restore the place of ${apps[2]!.logNumber}` });
     await dialog.getByLabel('Reason (kept for staff)').fill('Called the office on the 3rd');
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -164,7 +164,7 @@ describe('waitlist check-ins on the web', () => {
     await expect.poll(() => table.getByRole('cell', { name: apps[2]!.logNumber, exact: true }).count()).toBe(0);
     expect((await placeOf(apps[2]!.id)).waitlist_state).toBe('active');
 
-    await page.getByRole('button', { name: `Record the returned letter of ${apps[3]!.logNumber}` }).click();
+    await page.getByRole('button', { name: `Record returned letter ${apps[3]!.logNumber}` }).click();
     await expect.poll(() => table.getByRole('cell', { name: apps[3]!.logNumber, exact: true }).count()).toBe(0);
     expect((await placeOf(apps[3]!.id)).waitlist_state).toBe('active');
 

@@ -101,13 +101,15 @@ function Row({ opportunityId, row }: { opportunityId: string; row: WaitlistRow }
       <td>
         <div className="action-buttons">
           {row.state !== 'active' ? (
-            <button type="button" className="button button-secondary" onClick={() => setRestoring(true)} aria-label={t('waitlist.restoreFor', { label })}>
+            <button type="button" className="button button-secondary" onClick={() => setRestoring(true)}>
               {t('waitlist.restoreButton')}
+              <span className="visually-hidden"> {label}</span>
             </button>
           ) : null}
           {row.state !== 'active' || row.checkInOpen ? (
-            <button type="button" className="button button-secondary" disabled={letter.isPending} onClick={() => letter.mutate()} aria-label={t('waitlist.letterFor', { label })}>
+            <button type="button" className="button button-secondary" disabled={letter.isPending} onClick={() => letter.mutate()}>
               {t('waitlist.letterButton')}
+              <span className="visually-hidden"> {label}</span>
             </button>
           ) : null}
         </div>
