@@ -2,13 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WaitlistStanding } from '../../lib/domain';
 import { useErrorText } from '../../lib/errors';
+import { LoadError } from '../ui/status-message';
 import { useMyWaitlist, useMyWaitlistAction } from '../../lib/waitlist-api';
 import { StandingFigures } from './standing';
 
 /** "Where I stand" on My Applications: each waitlist place, its answer buttons, and the unit sizes the household declines. */
 export function WhereIStand() {
   const { t } = useTranslation('lottery');
+  const errorText = useErrorText();
   const standings = useMyWaitlist();
+  // Most households are on no waitlist: nothing shows for them, nor while the places load.
+  if (standings.isError) return <LoadError title={t('waitlist.loadMineError')} detail={errorText(standings.error)} onRetry={() => void standings.refetch()} />;
   if (!standings.data?.length) return null;
   return (
     <section className="panel" aria-labelledby="where-i-stand" data-testid="where-i-stand">
