@@ -177,4 +177,18 @@ describe('waitlist check-ins on the web', () => {
     await page.getByText('Check-in interval saved.').waitFor();
     expect((await stack.db.selectFrom('opportunities').select('waitlist_check_in_months').where('id', '=', drawn.opportunityId).executeTakeFirstOrThrow()).waitlist_check_in_months).toBe(3);
   });
+
+  it('pages a long waitlist by rank with Load more', async () => {
+    const long = await insertDrawnLottery(stack.db, { households: 60, units: 2 });
+    const org = await stack.db.selectFrom('opportunities').select('organization_id').where('id', '=', long.opportunityId).executeTakeFirstOrThrow();
+    const staff = await makeUser(stack, { role: 'Manager', organizationId: org.organization_id });
+    const page = await open('manager-paging', { storage: staff.storage });
+    await page.goto(`/manager/opportunities/${long.opportunityId}/waitlist`);
+    const rows = page.getByRole('table').getByRole('row');
+    await expect.poll(() => rows.count()).toBe(51);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => rows.count()).toBe(61);
+    expect(await rows.nth(60).locator('td').nth(1).textContent()).toBe('60');
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+  });
 });
