@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import type { SignedInStorage } from './browser';
 import type { Stack } from './stack';
 
 /** A signed-in user made for a test: an applicant with a complete household, or a manager of an organisation. */
 export async function makeUser(
   stack: Stack,
   options: { role: 'User' | 'Manager'; organizationId?: string },
-): Promise<{ authorization: string; userId: string; householdId: string | null }> {
+): Promise<{ authorization: string; userId: string; householdId: string | null; storage: SignedInStorage }> {
   const suffix = randomUUID().slice(0, 8);
   const password = `Pw#${suffix}2026x`;
   const user = await stack.db
@@ -29,7 +30,10 @@ export async function makeUser(
   }
   const login = await stack.app.inject({ method: 'POST', url: '/api/Account/login', payload: { username: `u-${suffix}`, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-  return { authorization: `Bearer ${login.json().data.accessToken}`, userId: user.id, householdId };
+  const { accessToken, refreshToken, accessTokenExpiresAt, ...signedIn } = login.json().data;
+  // What the web app keeps in local storage, for a browser test signed in as this user.
+  const storage = { user: JSON.stringify(signedIn), auth: JSON.stringify({ accessToken, refreshToken, accessTokenExpiresAt }) };
+  return { authorization: `Bearer ${accessToken}`, userId: user.id, householdId, storage };
 }
 
 /** A second organisation with its own manager. */

@@ -23,6 +23,8 @@ const AdminUsersRoute = lazyRoute(() => import('../features/admin/routes/admin-u
 const OperatorConsoleRoute = lazyRoute(() => import('../features/operator/routes/operator-console'), 'OperatorConsoleRoute');
 const OperatorCaseRoute = lazyRoute(() => import('../features/operator/routes/operator-case'), 'OperatorCaseRoute');
 const ManageLotteryRoute = lazyRoute(() => import('../features/lottery/routes/manage-lottery'), 'ManageLotteryRoute');
+const ManageWaitlistRoute = lazyRoute(() => import('../features/waitlist/routes/manage-waitlist'), 'ManageWaitlistRoute');
+const WaitlistCheckInRoute = lazyRoute(() => import('../features/waitlist/routes/check-in'), 'WaitlistCheckInRoute');
 const PaperEntryRoute = lazyRoute(() => import('../features/paper/routes/paper-entry'), 'PaperEntryRoute');
 const DuplicatesRoute = lazyRoute(() => import('../features/paper/routes/duplicates'), 'DuplicatesRoute');
 const PrintQueueRoute = lazyRoute(() => import('../features/paper/routes/print-queue'), 'PrintQueueRoute');
@@ -100,6 +102,7 @@ export const router = createBrowserRouter([
           { path: paths.public.getAlerts.path, element: <GetAlertsRoute /> },
           { path: paths.public.confirmAlert.path, element: <ConfirmAlertRoute /> },
           { path: paths.public.unsubscribeAlert.path, element: <UnsubscribeAlertRoute /> },
+          { path: paths.public.waitlistCheckIn.path, element: <WaitlistCheckInRoute /> },
           {
             path: paths.login.path,
             element: (
@@ -177,6 +180,7 @@ export const router = createBrowserRouter([
               { path: paths.manager.newOpportunity.path, element: <OpportunityEditorRoute /> },
               { path: paths.manager.editOpportunity.path, element: <OpportunityEditorRoute /> },
               { path: paths.manager.lottery.path, element: <ManageLotteryRoute /> },
+              { path: paths.manager.waitlist.path, element: <ManageWaitlistRoute /> },
               { path: paths.manager.paperEntry.path, element: <PaperEntryRoute /> },
               { path: paths.manager.duplicates.path, element: <DuplicatesRoute /> },
               { path: paths.manager.printQueue.path, element: <PrintQueueRoute /> },

@@ -46,6 +46,8 @@ export const paths = {
     getAlerts: { path: '/get-alerts', getHref: () => '/get-alerts' },
     confirmAlert: { path: '/alerts/confirm', getHref: () => '/alerts/confirm' },
     unsubscribeAlert: { path: '/alerts/unsubscribe', getHref: () => '/alerts/unsubscribe' },
+    /** The page the link of a waitlist check-in notice opens (infra/db/repositories/waitlist.ts writes it). */
+    waitlistCheckIn: { path: '/waitlist/check-in', getHref: () => '/waitlist/check-in' },
     /** A lottery's published draw and ranks, by log number, without names. */
     lotteryResults: {
       path: '/lottery/:opportunityId/results',
@@ -118,6 +120,10 @@ export const paths = {
     lottery: {
       path: '/manager/opportunities/:id/lottery',
       getHref: (id: string) => `/manager/opportunities/${encodeURIComponent(id)}/lottery`,
+    },
+    waitlist: {
+      path: '/manager/opportunities/:id/waitlist',
+      getHref: (id: string) => `/manager/opportunities/${encodeURIComponent(id)}/waitlist`,
     },
     /** Paper and mail applicants (paths chosen here): entry, possible duplicates, the office's print queue. */
     paperEntry: {

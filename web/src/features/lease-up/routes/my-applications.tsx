@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/ui/status-message';
 import { usePageTitle } from '../../../components/ui/use-page-title';
+import { WhereIStand } from '../../../components/waitlist/where-i-stand';
 import { paths } from '../../../config/paths';
 import { useErrorText } from '../../../lib/errors';
 import { useApplications } from '../api/get-applications';
@@ -34,6 +35,7 @@ export function MyApplicationsRoute() {
       <p>
         <Link to={paths.app.claimPaper.getHref()}>{t('list.claimPaper')}</Link>
       </p>
+      <WhereIStand />
       <form className="filters" role="search" onSubmit={onSubmit}>
         <div className="field field-inline">
           <label htmlFor={searchId}>{t('list.search')}</label>

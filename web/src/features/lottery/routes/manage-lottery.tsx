@@ -108,6 +108,7 @@ function LotteryStatus({ view }: { view: LotteryView }) {
       ) : null}
       <p className="action-buttons">
         {view.frozen || view.draw ? <Link to={paths.public.lotteryResults.getHref(view.opportunityId)}>{t('manage.publicResults')}</Link> : null}
+        {view.draw ? <Link to={paths.manager.waitlist.getHref(view.opportunityId)}>{t('waitlist.manageLink')}</Link> : null}
         {view.availableActions.manager.includes('EnterPaperApplication') ? <Link to={paths.manager.paperEntry.getHref(view.opportunityId)}>{t('manage.paperLink')}</Link> : null}
         {view.listFreezesAt ? <Link to={paths.manager.duplicates.getHref(view.opportunityId)}>{t('manage.duplicatesLink')}</Link> : null}
         {view.listFreezesAt ? <Link to={paths.manager.printQueue.getHref()}>{t('manage.printQueueLink')}</Link> : null}
