@@ -9,7 +9,10 @@ import { startTimeSkippingEnv } from '../helpers/time-skipping';
 import { recordHistory } from '../helpers/histories';
 import { eventually } from '../helpers/stack';
 
-const HOUSEHOLDS = 10_000;
+// The issue's scale, 10,000 households, takes about 560 s of a 2-core CI run, over what the whole of
+// .ci/run may take beside the other suites; the suite runs 1,000 with the same answer pattern, and
+// `WAITLIST_AT_SCALE=1 node tests/run.mjs tests/workflows/waitlist.test.ts` runs the 10,000.
+const HOUSEHOLDS = process.env.WAITLIST_AT_SCALE ? 10_000 : 1_000;
 const MONTHS = 6;
 
 /** A small seeded generator (mulberry32): the same answers on every run. */
@@ -118,7 +121,7 @@ describe('waitlist check-ins (time skipping)', () => {
     await handle.terminate('test over');
   });
 
-  it('keeps 10,000 households current through two years of check-ins, each state and position as computed here', async () => {
+  it(`keeps ${HOUSEHOLDS.toLocaleString('en-US')} households current through two years of check-ins, each state and position as computed here`, async () => {
     const random = seeded(20261203);
     const t0 = await ts.env.currentTimeMs();
     const { opportunityId, expected } = await insertWaitlist(HOUSEHOLDS, t0, random);
@@ -245,9 +248,10 @@ describe('waitlist check-ins (time skipping)', () => {
     // Two years of six-monthly check-ins: four cycles, every answer pattern met many times.
     expect(cycle - 1).toBe(4);
     for (const a of ['confirm', 'late', 'restore', 'never'] as const) expect(counts[a]).toBeGreaterThan(100);
-    // Each household was told once of each change (this test's database holds this waitlist only).
+    // Each household of this waitlist was told once of each change (the small waitlist above shares the database).
+    const ours = new Set(expected.map((e) => e.id));
     const told = async (change: string) =>
-      Number((await ts.db.selectFrom('notification_outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('dedupe_key', 'like', `waitlist:%:${change}`).executeTakeFirstOrThrow()).n);
+      (await ts.db.selectFrom('notification_outbox').select('dedupe_key').where('dedupe_key', 'like', `waitlist:%:${change}`).execute()).filter((r) => ours.has(r.dedupe_key!.split(':')[1]!)).length;
     expect(await told('inactive')).toBe(counts.restore + counts.never);
     expect(await told('removed')).toBe(counts.never);
   }, 1_800_000);

@@ -21,6 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   )`.execute(db);
   // The open check-in of a household (its latest cycle), and a cycle's unanswered ones in rank order.
   await sql`create index waitlist_check_ins_open on waitlist_check_ins (opportunity_id, cycle) where answered_at is null`.execute(db);
+  // A deleted opportunity's cascade and the per-waitlist reads find the rows by opportunity, answered or not.
+  await sql`create index waitlist_check_ins_opportunity on waitlist_check_ins (opportunity_id, cycle)`.execute(db);
   await sql`create table waitlist_links (
     token_hash text primary key,
     application_id uuid not null references applications(id) on delete cascade,
@@ -38,6 +40,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     by_user_id uuid references users(id) on delete set null
   )`.execute(db);
   await sql`create index waitlist_changes_application on waitlist_changes (application_id, at)`.execute(db);
+  // A deleted user's `set null` finds the changes they made.
+  await sql`create index waitlist_changes_by_user on waitlist_changes (by_user_id) where by_user_id is not null`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
