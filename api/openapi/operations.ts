@@ -255,12 +255,13 @@ export function responsesOf(facts: RouteFacts): Record<string, unknown> {
   if (facts.raw) return { 200: { description: 'The document itself (not in the envelope).', content: { 'application/json': { schema: { type: 'object' } } } } };
   const data = facts.paged ? { $ref: '#/components/schemas/Page' } : {};
   const produces = facts.declared.produces;
+  const inEnvelope = { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data } }] } } };
   const responses: Record<string, unknown> = {
     '2XX': produces?.length
       ? { description: `Done: the ${produces.includes('text/event-stream') ? 'event stream' : 'file'} itself (not in the envelope).`, content: Object.fromEntries(produces.map((type) => [type, { schema: type === 'text/event-stream' ? SSE_EVENT : type.startsWith('text/') ? { type: 'string' } : { type: 'string', contentMediaType: type } }])) }
       : {
           description: facts.paged ? 'Done: one page of the list in `data` (`items`, `nextCursor`).' : 'Done: the answer in `data`.',
-          content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data } }] } } },
+          content: inEnvelope,
         },
   };
   const mutating = facts.methods.some((m) => m !== 'GET');
@@ -285,7 +286,9 @@ export function responsesOf(facts: RouteFacts): Record<string, unknown> {
   }
   if (facts.hasPathParams) responses[414] = errorResponse('`validation`: a path segment is longer than the router reads (100 characters).');
   if (facts.rateLimited) responses[429] = errorResponse('`tooManyAttempts` (or `serverBusy` where a password is checked): wait `Retry-After` seconds.');
-  for (const [status, description] of Object.entries(facts.declared.statuses ?? {})) responses[status] = errorResponse(description);
+  // A declared success status (201, 202) answers in the envelope with the data, as the 2XX does; any other is a refusal.
+  const success = (description: string) => ({ description, content: inEnvelope });
+  for (const [status, description] of Object.entries(facts.declared.statuses ?? {})) responses[status] = Number(status) < 300 ? success(description) : errorResponse(description);
   for (const [status, codes] of Object.entries(facts.declared.refusals ?? {})) {
     const own = (codes ?? []).map((c) => `\`${c}\``).join(', ');
     const before = (responses[status] as { description?: string } | undefined)?.description;
