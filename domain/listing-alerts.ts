@@ -4,7 +4,7 @@ import { LOTTERY_GROUPS, type LotteryGroup } from './lottery';
 import { LISTING_AREAS, OPPORTUNITY_KINDS, type ListingArea, type OpportunityKind } from './opportunity-filter';
 
 /**
- * Listing alerts (issue 44 item 1): what a household, or a signed-out visitor with only an e-mail
+ * Listing alerts: what a household, or a signed-out visitor with only an e-mail
  * address or a mobile number, wants to hear about, and the one rule that says whether a published
  * listing fits. The criteria reuse the opportunity's and the profile's own vocabularies: tenure is
  * the opportunity kind, sizes are the profile's unit sizes, areas the five boroughs (counties),

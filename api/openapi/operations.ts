@@ -49,7 +49,7 @@ const GROUPS: Record<string, string> = {
   GTFSRealtimeFeed: 'Dashboard',
   // The operator console.
   Operator: 'Operator console',
-  // Listing alerts (issue 44).
+  // Listing alerts.
   ListingAlerts: 'Listing alerts',
 };
 

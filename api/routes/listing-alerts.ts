@@ -13,7 +13,7 @@ const IdParams = z.object({ id: Id });
 const LINK_SPENT = { 410: '`linkExpired`: the link was used, replaced or has expired.' };
 
 /**
- * `/api/ListingAlerts` (issue 44 item 1). A signed-in household's own alerts; a signed-out
+ * `/api/ListingAlerts`. A signed-in household's own alerts; a signed-out
  * visitor's subscription with double opt-in; confirm and unsubscribe by the token of a link. A
  * link in a message opens a page of the web app whose button POSTs here: no GET acts, since mail
  * scanners follow every link. `one-click` is RFC 8058's endpoint, named in the List-Unsubscribe

@@ -24,7 +24,7 @@ const MANAGER_ANSWERS = {
 };
 
 /**
- * `/api/Waitlist` (issue 44): a waitlisted household keeps its place (signed in from My
+ * `/api/Waitlist`: a waitlisted household keeps its place (signed in from My
  * Applications, or signed out by the link of its notice: the token travels in the body, never in an
  * address, and the page's GET shows a button that posts), restores it, and declines unit sizes it
  * cannot use; a manager sees the waitlist by state, restores a place with a reason, records a returned

@@ -19,7 +19,7 @@ import { decodeCursor, keysetAfter, keysetSelections, orderByKeyset, toPage, typ
 import { hashCode } from './otp';
 
 /**
- * Listing alerts (issue 44 item 1): a signed-in household's own alerts (list, create, change,
+ * Listing alerts: a signed-in household's own alerts (list, create, change,
  * pause, delete: another person's alert is not found), a signed-out visitor's subscription by
  * e-mail or text with double opt-in, and confirm and unsubscribe by the token of a link. Tokens
  * are stored only as hashes; the visitor's address is sealed, and found again by a keyed hash.

@@ -10,7 +10,7 @@ import { ALERT_DIGESTS_WORKFLOW_ID } from '../../domain/listing-alerts';
 import { ensureListingAlertDigests } from '../../worker/listing-alert-digests';
 
 /**
- * Listing alerts (issue 44 item 1): a household's own alerts, a visitor's double opt-in by e-mail
+ * Listing alerts: a household's own alerts, a visitor's double opt-in by e-mail
  * link or YES text, unsubscribe by page and by RFC 8058 one-click, and the fan-out of a publish
  * that notifies each matching alert exactly once, however often it runs.
  */

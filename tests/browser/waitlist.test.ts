@@ -1,5 +1,5 @@
 /**
- * Waitlist check-ins in Chromium (issue 44): a household keeps its place from the link of its
+ * Waitlist check-ins in Chromium: a household keeps its place from the link of its
  * notice, signed out (opening the page changes nothing; the button does); a household that did not
  * answer sees its place inactive and restores it, by its link in Spanish and from My Applications in
  * English; a manager sees the waitlist by state, restores a place with a reason, records a returned

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never edit after it has run anywhere; add a new migration instead.
-// Listing alerts (issue 44 item 1):
+// Listing alerts:
 // - `opportunities.area`: the borough a listing stands in (a county code), so an alert for areas
 //   can be matched; null when the manager gave none.
 // - `listing_alerts`: one saved alert, of a signed-in user (`user_id`) or of a signed-out visitor

@@ -22,22 +22,7 @@ export interface NotificationRequest {
  * Returns false when a message with the same dedupe key was already queued.
  */
 export async function enqueueNotification(db: Db, n: NotificationRequest): Promise<boolean> {
-  const result = await db
-    .insertInto('notification_outbox')
-    .values({
-      user_id: n.userId,
-      channel: n.channel,
-      to_address: n.toAddress,
-      template: n.template,
-      language: n.language,
-      params: JSON.stringify(n.params),
-      dedupe_key: n.dedupeKey ?? null,
-      notice_key: n.noticeKey ?? null,
-      case_key: n.caseKey ?? null,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return (await enqueueNotifications(db, [n])) > 0;
 }
 
 /**

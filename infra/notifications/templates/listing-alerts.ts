@@ -2,7 +2,7 @@ import { ALERT_ONE_CLICK_PATH, ALERT_PATHS } from '../../../domain/listing-alert
 import { defineTemplate, portalLink, SMS_BRAND, str, type MessageLanguage, type RenderContext } from './types';
 
 /**
- * Listing alerts (issue 44 item 1): the double opt-in of a signed-out visitor, the notice of one
+ * Listing alerts: the double opt-in of a signed-out visitor, the notice of one
  * listing that fits, and the weekly digest. Every alert e-mail carries RFC 8058 one-click
  * unsubscribe headers, built from the alert's unsubscribe token; every text ends with "Reply STOP
  * to stop" and, like every text, names no listing and no figure.
