@@ -85,30 +85,47 @@ export async function askCheckIns(db: Db, notify: WaitlistNotify, input: SweepIn
     .orderBy('a.lottery_rank')
     .limit(input.limit)
     .execute();
-  const asked: number[] = [];
-  // One transaction per page: each household's check-in, link and notice commit together, so a
-  // retried page neither asks twice nor leaves a household asked without a notice.
-  await db.transaction().execute(async (trx) => {
-    for (const row of rows) {
+  return sweepPage(db, notify, input, rows, async (trx, row) => {
       const inserted = await trx
         .insertInto('waitlist_check_ins')
         .values({ application_id: row.id, opportunity_id: input.opportunityId, cycle: input.cycle, asked_at: new Date(input.askAt) })
         .onConflict((oc) => oc.columns(['application_id', 'cycle']).doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (!inserted) continue;
+      if (!inserted) return null;
       await trx.updateTable('applications').set({ waitlist_next_check_in_at: new Date(dates.inactiveAt) }).where('id', '=', row.id).execute();
       const token = await issueLink(trx, row.id, input.now, dates.removeAt);
-      await notify(trx, {
+      return {
         userId: row.applicant_user_id,
         template: 'waitlist-check-in',
         params: { applicationId: row.id, opportunityName: row.name, answerBy: new Date(dates.inactiveAt).toISOString().slice(0, 10), path: linkPath(token) },
         dedupeKey: `waitlist:${row.id}:${input.cycle}:ask`,
-      });
-      asked.push(row.lottery_rank!);
+      };
+  });
+}
+
+/**
+ * One page of a sweep in one transaction: each household's change, link and notice commit together,
+ * so a retried page neither acts twice nor leaves a household changed without its notice. `act`
+ * answers the notice of a household it changed, or null for one it left as it was.
+ */
+async function sweepPage<R extends { lottery_rank: number | null }>(
+  db: Db,
+  notify: WaitlistNotify,
+  input: SweepInput,
+  rows: R[],
+  act: (trx: Db, row: R) => Promise<CaseNotice | null>,
+): Promise<SweepResult> {
+  let count = 0;
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      const notice = await act(trx, row);
+      if (!notice) continue;
+      await notify(trx, notice);
+      count += 1;
     }
   });
-  return { ...page(rows.map((r) => r.lottery_rank!), input.limit, rows.length), count: asked.length };
+  return { ...page(rows.map((r) => r.lottery_rank!), input.limit, rows.length), count };
 }
 
 /** The unanswered check-ins of the cycle, still active, in rank order after the cursor. */
@@ -130,45 +147,34 @@ const unanswered = (db: Db, input: SweepInput) =>
 export async function remindCheckIns(db: Db, notify: WaitlistNotify, input: SweepInput): Promise<SweepResult> {
   const dates = checkInCycleDates(input.askAt, 1);
   const rows = await unanswered(db, input).select(['c.id as checkInId', 'c.reminded_at', 'a.id', 'a.lottery_rank', 'a.applicant_user_id', 'o.name']).execute();
-  let count = 0;
-  await db.transaction().execute(async (trx) => {
-    for (const row of rows) {
-      if (row.reminded_at) continue;
-      const marked = await trx.updateTable('waitlist_check_ins').set({ reminded_at: new Date(input.now) }).where('id', '=', row.checkInId).where('reminded_at', 'is', null).where('answered_at', 'is', null).executeTakeFirst();
-      if (Number(marked.numUpdatedRows) === 0) continue;
-      const token = await issueLink(trx, row.id, input.now, dates.removeAt);
-      await notify(trx, {
-        userId: row.applicant_user_id,
-        template: 'waitlist-check-in-reminder',
-        params: { applicationId: row.id, opportunityName: row.name, answerBy: new Date(dates.inactiveAt).toISOString().slice(0, 10), path: linkPath(token) },
-        dedupeKey: `waitlist:${row.id}:${input.cycle}:reminder`,
-      });
-      count += 1;
-    }
+  return sweepPage(db, notify, input, rows, async (trx, row) => {
+    if (row.reminded_at) return null;
+    const marked = await trx.updateTable('waitlist_check_ins').set({ reminded_at: new Date(input.now) }).where('id', '=', row.checkInId).where('reminded_at', 'is', null).where('answered_at', 'is', null).executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return null;
+    const token = await issueLink(trx, row.id, input.now, dates.removeAt);
+    return {
+      userId: row.applicant_user_id,
+      template: 'waitlist-check-in-reminder',
+      params: { applicationId: row.id, opportunityName: row.name, answerBy: new Date(dates.inactiveAt).toISOString().slice(0, 10), path: linkPath(token) },
+      dedupeKey: `waitlist:${row.id}:${input.cycle}:reminder`,
+    };
   });
-  return { ...page(rows.map((r) => r.lottery_rank!), input.limit, rows.length), count };
 }
 
 /** Thirty days after the question: a household that did not answer becomes inactive (rank kept), and is told. */
 export async function deactivateUnanswered(db: Db, notify: WaitlistNotify, input: SweepInput): Promise<SweepResult> {
   const dates = checkInCycleDates(input.askAt, 1);
   const rows = await unanswered(db, input).select(['a.id', 'a.lottery_rank', 'a.applicant_user_id', 'o.name']).execute();
-  let count = 0;
-  await db.transaction().execute(async (trx) => {
-    for (const row of rows) {
-      const changed = await changeState(trx, row.id, ['active'], 'inactive', 'no_answer', input.now, {});
-      if (!changed) continue;
-      const token = await issueLink(trx, row.id, input.now, dates.removeAt);
-      await notify(trx, {
-        userId: row.applicant_user_id,
-        template: 'waitlist-inactive',
-        params: { applicationId: row.id, opportunityName: row.name, restoreBy: new Date(dates.removeAt).toISOString().slice(0, 10), path: linkPath(token) },
-        dedupeKey: `waitlist:${row.id}:${input.cycle}:inactive`,
-      });
-      count += 1;
-    }
+  return sweepPage(db, notify, input, rows, async (trx, row) => {
+    if (!(await changeState(trx, row.id, ['active'], 'inactive', 'no_answer', input.now, {}))) return null;
+    const token = await issueLink(trx, row.id, input.now, dates.removeAt);
+    return {
+      userId: row.applicant_user_id,
+      template: 'waitlist-inactive',
+      params: { applicationId: row.id, opportunityName: row.name, restoreBy: new Date(dates.removeAt).toISOString().slice(0, 10), path: linkPath(token) },
+      dedupeKey: `waitlist:${row.id}:${input.cycle}:inactive`,
+    };
   });
-  return { ...page(rows.map((r) => r.lottery_rank!), input.limit, rows.length), count };
 }
 
 /** Thirty days after becoming inactive: a household that did not restore its place is removed, and is told. */
@@ -183,18 +189,12 @@ export async function removeUnrestored(db: Db, notify: WaitlistNotify, input: Sw
     .orderBy('a.lottery_rank')
     .limit(input.limit)
     .execute();
-  let count = 0;
-  await db.transaction().execute(async (trx) => {
-    for (const row of rows) {
-      if (canRestoreItself('inactive', row.last_asked_at ? new Date(row.last_asked_at).getTime() : null, input.now)) continue;
-      const changed = await changeState(trx, row.id, ['inactive'], 'removed', 'not_restored', input.now, {});
-      if (!changed) continue;
-      await trx.updateTable('applications').set({ waitlist_next_check_in_at: null }).where('id', '=', row.id).execute();
-      await notify(trx, { userId: row.applicant_user_id, template: 'waitlist-removed', params: { applicationId: row.id, opportunityName: row.name }, dedupeKey: `waitlist:${row.id}:${input.cycle}:removed` });
-      count += 1;
-    }
+  return sweepPage(db, notify, input, rows, async (trx, row) => {
+    if (canRestoreItself('inactive', row.last_asked_at ? new Date(row.last_asked_at).getTime() : null, input.now)) return null;
+    if (!(await changeState(trx, row.id, ['inactive'], 'removed', 'not_restored', input.now, {}))) return null;
+    await trx.updateTable('applications').set({ waitlist_next_check_in_at: null }).where('id', '=', row.id).execute();
+    return { userId: row.applicant_user_id, template: 'waitlist-removed', params: { applicationId: row.id, opportunityName: row.name }, dedupeKey: `waitlist:${row.id}:${input.cycle}:removed` };
   });
-  return { ...page(rows.map((r) => r.lottery_rank!), input.limit, rows.length), count };
 }
 
 /** The day of the household's latest check-in (its restore deadline follows from it). */
