@@ -48,8 +48,8 @@ export const AlertCriteria = z
   .object({
     tenure: z.enum(OPPORTUNITY_KINDS).nullish().transform((v) => v ?? null),
     bedroomTypes: uniqueArray(UNIT_SIZES),
-    householdSize: z.coerce.number().int().min(1).max(20).nullish().transform((v) => v ?? null),
-    yearlyIncome: z.coerce.number().min(0).max(10_000_000).nullish().transform((v) => v ?? null),
+    householdSize: z.number().int().min(1).max(20).nullish().transform((v) => v ?? null),
+    yearlyIncome: z.number().min(0).max(10_000_000).nullish().transform((v) => v ?? null),
     useProfile: z.boolean().default(false),
     accessibility: uniqueArray(ACCESSIBILITY_TAGS),
     areas: uniqueArray(LISTING_AREAS),

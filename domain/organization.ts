@@ -30,9 +30,9 @@ export const OrganizationBody = z.object({
   email: z.union([z.literal(''), z.string().trim().email('Required').max(254)]).optional().transform((v) => (v ? v.toLowerCase() : null)),
   phone: z.union([z.literal(''), Phone]).optional().transform((v) => (v ? v : null)),
   /** How long a household's grant of access to this organisation's ambassadors lasts. */
-  accessPeriodDays: z.coerce.number().int(MESSAGES.invalidAccessPeriod).min(1, MESSAGES.invalidAccessPeriod).max(MAX_ACCESS_PERIOD_DAYS, MESSAGES.invalidAccessPeriod).default(DEFAULT_ACCESS_PERIOD_DAYS),
+  accessPeriodDays: z.number({ error: MESSAGES.invalidAccessPeriod }).int(MESSAGES.invalidAccessPeriod).min(1, MESSAGES.invalidAccessPeriod).max(MAX_ACCESS_PERIOD_DAYS, MESSAGES.invalidAccessPeriod).default(DEFAULT_ACCESS_PERIOD_DAYS),
   /** Days a closed application's personal data and documents are kept before the retention sweep removes them. */
-  retentionDays: z.coerce.number().int(MESSAGES.invalidRetentionPeriod).min(MIN_RETENTION_DAYS, MESSAGES.invalidRetentionPeriod).max(MAX_RETENTION_DAYS, MESSAGES.invalidRetentionPeriod).default(DEFAULT_RETENTION_DAYS),
+  retentionDays: z.number({ error: MESSAGES.invalidRetentionPeriod }).int(MESSAGES.invalidRetentionPeriod).min(MIN_RETENTION_DAYS, MESSAGES.invalidRetentionPeriod).max(MAX_RETENTION_DAYS, MESSAGES.invalidRetentionPeriod).default(DEFAULT_RETENTION_DAYS),
 });
 export type OrganizationBody = z.input<typeof OrganizationBody>;
 

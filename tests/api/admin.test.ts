@@ -28,6 +28,9 @@ describe('Admin: organisations and users', () => {
     expect((await req('POST', '/api/Admin/organizations', { name: 'Bad', slug: 'no spaces!', kind: 'property_manager' })).json().message).toBe('Use 2 to 60 lowercase letters, numbers and dashes.');
     expect((await req('POST', '/api/Admin/organizations', { name: 'Bad', slug: 'bad', kind: 'property_manager', accessPeriodDays: 0 })).json().message).toBe('The access period must be between 1 and 365 days.');
     expect((await req('POST', '/api/Admin/organizations', { name: 'Bad', slug: 'bad2', kind: 'charity' })).statusCode).toBe(400);
+    // A JSON boolean or string is not a number of days, even one that would coerce to a valid one.
+    expect((await req('POST', '/api/Admin/organizations', { name: 'Bad', slug: 'bad3', kind: 'property_manager', accessPeriodDays: true })).json()).toMatchObject({ status: 400, message: 'The access period must be between 1 and 365 days.' });
+    expect((await req('POST', '/api/Admin/organizations', { name: 'Bad', slug: 'bad4', kind: 'property_manager', retentionDays: '3650' })).statusCode).toBe(400);
 
     const edited = await req('PUT', `/api/Admin/organizations/${org.organizationId}`, { name: 'Eastside Housing Advocates', slug: 'eastside-advocates', kind: 'ambassador_organization', accessPeriodDays: 45 });
     expect(edited.json().data).toMatchObject({ name: 'Eastside Housing Advocates', accessPeriodDays: 45, email: '' });

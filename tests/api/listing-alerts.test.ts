@@ -108,6 +108,8 @@ describe('listing alerts', () => {
     expect((await call('POST', '/api/ListingAlerts/subscribe', undefined, { criteria: {} })).statusCode).toBe(400);
     expect((await call('POST', '/api/ListingAlerts/subscribe', undefined, { email: 'a@example.org', phone: '+12125550100', criteria: {} })).statusCode).toBe(400);
     expect((await call('POST', '/api/ListingAlerts/subscribe', undefined, { email: 'b@example.org', criteria: { useProfile: true } })).statusCode).toBe(400);
+    expect((await call('POST', '/api/ListingAlerts/subscribe', undefined, { email: 'c@example.org', criteria: { yearlyIncome: false } })).statusCode).toBe(400);
+    expect((await call('POST', '/api/ListingAlerts/subscribe', undefined, { email: 'c@example.org', criteria: { householdSize: '3' } })).statusCode).toBe(400);
   });
 
   it('a visitor subscribes by text and confirms by replying YES; STOP ends the alert', async () => {

@@ -33,13 +33,16 @@ export function OrganizationFormDialog({ open, organization, onClose }: { open: 
   }, [open, organization]);
 
   function submit() {
-    const parsed = OrganizationBody.safeParse(draft);
+    // The inputs hold text; the API takes numbers, and an empty or non-numeric field is NaN so the
+    // schema answers with the field's own message.
+    const body: OrganizationBody = { ...draft, accessPeriodDays: Number(draft.accessPeriodDays.trim() || Number.NaN), retentionDays: Number(draft.retentionDays.trim() || Number.NaN) };
+    const parsed = OrganizationBody.safeParse(body);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
     }
     save.mutate(
-      { organizationId: organization?.organizationId ?? null, body: draft },
+      { organizationId: organization?.organizationId ?? null, body },
       { onSuccess: () => { toast.showSuccess(organization ? t('admin.organizations.saved') : t('admin.organizations.created')); onClose(); }, onError: (error) => toast.showError(errorText(error)) },
     );
   }
